@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# builds the release preset and runs every benchmark, printing medians of 5 repetitions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh
+cmake --preset release >/dev/null
+cmake --build --preset release
+for b in build/release/tests/benchmarks/bench_*; do
+  [ -x "$b" ] || continue
+  "$b" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true "$@"
+done

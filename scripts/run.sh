@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# the main command: installs what is missing, builds the release preset and launches Jointsmith on its demo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/setup.sh
+cmake --preset release >/dev/null
+cmake --build --preset release
+if [ -x build/release/app/jointsmith ]; then
+  exec build/release/app/jointsmith "$@"
+fi
+# until the gui exists: evaluate the shipped example knee joint with the command-line tool
+exec build/release/app/jointsmith-cli eval resources/joints/knee.json --q 0 --q 0.5 --q 1.0 "$@"
