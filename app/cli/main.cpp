@@ -1,1 +1,19 @@
-int main() { return 0; }
+// jointsmith-cli: batch work on joints (eval, fit, simulate, export ...). see `jointsmith-cli --help`.
+#include <exception>
+#include <iostream>
+
+#include "app/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"jointsmith-cli: spline joints for multibody dynamics (Lee & Terzopoulos 2008)"};
+  app.require_subcommand(1);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    std::cerr << "jointsmith-cli: error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,10 @@
+// subcommands of jointsmith-cli. each add_*_command registers its options and a callback on app; a
+// callback reports bad input by throwing (std::exception), which main turns into one line on stderr.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace js::cli {
+
+
+}  // namespace js::cli

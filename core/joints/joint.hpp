@@ -1,0 +1,119 @@
+// the joint model interface: G(q), S(q) (eq. 13) and ∇S(q) (paper §4), with ArtiSynth-style offsets.
+//
+//   parent_T_child(q) = parent_T_joint · G_local(q) · moving_T_child
+//
+// parent_T_joint is the joint's base frame in the parent body (ArtiSynth's T_DB) and moving_T_child places
+// the child body in the joint's moving frame (the inverse of ArtiSynth's T_CA). S and ∇S are expressed
+// in the child body frame, which is what the dynamics recursions use (eq. 11–14).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/lie/se3.hpp"
+
+namespace js {
+
+// largest joint dof supported by fixed-size storage (a spherical or planar joint has 3, a spline surface ≤ 3).
+inline constexpr int kMaxJointDof = 6;
+
+// joint coordinates q (n ≤ kMaxJointDof), stored without heap allocation.
+using JointVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxJointDof, 1>;
+// S: 6×n, column i is s_i = (G⁻¹ ∂G/∂q_i)^∨ (eq. 13, 27).
+using JointJacobian = Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, kMaxJointDof>;
+// ∇S: 6×(n·n), column i·n + j is ∂s_i/∂q_j (eq. 30). q̇ᵀ∇S q̇ = Σ_ij ∂s_i/∂q_j q̇_i q̇_j.
+using JointHessian = Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, kMaxJointDof * kMaxJointDof>;
+// read-only view of q: accepts Eigen::VectorXd, JointVector or a segment of a larger state vector.
+using ConstJointRef = Eigen::Ref<const Eigen::VectorXd>;
+
+enum class JointKind {
+  Fixed,
+  Revolute,
+  Prismatic,
+  Helical,
+  Cylindrical,
+  Universal,
+  Planar,
+  Spherical,
+  Elliptic,
+  SplineCurve,    // 1-dof spline curve on SE(3), eq. 21–24
+  SplineSurface,  // n-dof product of six exponentials of tensor splines, eq. 25
+};
+
+// stable lowercase names used in files and the cli ("revolute", "spline_curve", ...).
+const char* joint_kind_name(JointKind kind);
+// inverse of joint_kind_name; returns false for unknown names.
+bool joint_kind_from_name(const std::string& name, JointKind& kind);
+
+// how far evaluate() goes.
+enum class EvalLevel { Transform, Jacobian, Hessian };
+
+// what happens when q leaves [min, max] of a coordinate (documented per joint in docs/joints.md).
+enum class RangePolicy {
+  Natural,      // the closed-form motion continues (lower pairs, elliptic)
+  Extrapolate,  // constant-twist continuation: G(q) = G(q_end) exp(s(q_end)(q − q_end)) — C¹, S ≠ 0
+  Wrap,         // periodic coordinate (closed curves): q is taken modulo the period
+};
+
+struct Coordinate {
+  std::string name;
+  double min = -1e300;  // lower bound (rad or m)
+  double max = 1e300;   // upper bound
+  bool locked = false;  // a locked coordinate is held by the dynamics (artisynth §3.3.5)
+};
+
+// preallocated results of one evaluation; reuse one per joint to avoid allocation.
+struct JointData {
+  SE3 G;            // parent_T_child(q), offsets included
+  JointJacobian S;  // 6×n, child frame
+  JointHessian dS;  // 6×(n·n), child frame
+  explicit JointData(int dof = 0) : S(6, dof), dS(6, dof * dof) {
+    S.setZero();
+    dS.setZero();
+  }
+};
+
+class JointModel {
+ public:
+  virtual ~JointModel() = default;
+
+  virtual JointKind kind() const = 0;
+  int dof() const { return static_cast<int>(coordinates_.size()); }
+
+  // evaluates G (always), S (level ≥ Jacobian) and ∇S (level = Hessian) at q (size dof()) into data.
+  // data must have been made with JointData(dof()). allocates nothing.
+  void evaluate(const ConstJointRef& q, JointData& data, EvalLevel level = EvalLevel::Hessian) const;
+
+  // a deep copy (joint models are immutable after construction; copies are for editing).
+  virtual std::unique_ptr<JointModel> clone() const = 0;
+
+  const std::vector<Coordinate>& coordinates() const { return coordinates_; }
+  std::vector<Coordinate>& coordinates() { return coordinates_; }
+  RangePolicy range_policy() const { return range_policy_; }
+
+  const SE3& parent_T_joint() const { return parent_T_joint_; }
+  const SE3& moving_T_child() const { return moving_T_child_; }
+  void set_offsets(const SE3& parent_T_joint, const SE3& moving_T_child);
+
+ protected:
+  // n coordinate names; ranges default to unbounded.
+  JointModel(std::vector<Coordinate> coordinates, RangePolicy policy)
+      : coordinates_(std::move(coordinates)), range_policy_(policy) {}
+  JointModel(const JointModel&) = default;
+  JointModel& operator=(const JointModel&) = default;
+
+  // the joint's own motion G_local(q), S_local, ∇S_local without offsets. data.G/S/dS are written.
+  virtual void evaluate_local(const ConstJointRef& q, JointData& data, EvalLevel level) const = 0;
+
+ private:
+  std::vector<Coordinate> coordinates_;
+  RangePolicy range_policy_;
+  SE3 parent_T_joint_;
+  SE3 moving_T_child_;
+  bool has_child_offset_ = false;
+};
+
+}  // namespace js

@@ -1,0 +1,38 @@
+#include "core/joints/poe.hpp"
+
+namespace js {
+
+void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int n, EvalLevel level, JointData& out) {
+  out.G = H;
+  if (level == EvalLevel::Transform) {
+    for (int k = 0; k < m; ++k) out.G *= se3_exp(factors[k].g * factors[k].phi);
+    return;
+  }
+  // μ^i_k lives in out.S column i, ∂μ^i_k/∂q_j in out.dS column i·n + j; both start at zero (μ_0 = 0)
+  out.S.setZero();
+  const bool hessian = level == EvalLevel::Hessian;
+  if (hessian) out.dS.setZero();
+  for (int k = 0; k < m; ++k) {
+    const PoeFactor& f = factors[k];
+    const SE3 E = se3_exp(f.g * f.phi);
+    out.G *= E;
+    if (hessian) {
+      // eq. (31): ∂μ_k/∂q_j = g ∂²φ/∂q_i∂q_j + Ad_E⁻¹(∂μ_{k−1}/∂q_j + ad_{μ_{k−1}} g ∂φ/∂q_j); uses μ_{k−1},
+      // so it runs before μ is advanced
+      for (int i = 0; i < n; ++i) {
+        const Twist bracket = ad_apply(out.S.col(i), f.g);
+        for (int j = 0; j < n; ++j) {
+          const int c = i * n + j;
+          out.dS.col(c) = f.g * f.ddphi[static_cast<std::size_t>(c)] +
+                          Ad_inv_apply(E, out.dS.col(c) + bracket * f.dphi[static_cast<std::size_t>(j)]);
+        }
+      }
+    }
+    // eq. (29): μ_k = g ∂φ/∂q_i + Ad_E⁻¹ μ_{k−1}
+    for (int i = 0; i < n; ++i) {
+      out.S.col(i) = f.g * f.dphi[static_cast<std::size_t>(i)] + Ad_inv_apply(E, out.S.col(i));
+    }
+  }
+}
+
+}  // namespace js
