@@ -1,7 +1,7 @@
 # js_configure_target(<target>): warnings (as errors when JS_WERROR) and sanitizers for our own targets only.
 function(js_configure_target target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
-                                           -Woverloaded-virtual -Wnull-dereference -Wimplicit-fallthrough)
+                                           -Woverloaded-virtual -Wimplicit-fallthrough)
   if(JS_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
