@@ -2,6 +2,8 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <Eigen/Geometry>  // cross products
+#include <Eigen/LU>        // determinants
 
 namespace js {
 
