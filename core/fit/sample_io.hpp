@@ -1,0 +1,39 @@
+// reading and writing sample sets (docs/samples.md).
+//
+// csv: a header row naming the columns, then one sample per row. columns, in any order:
+//   q            (1-dof) or q0, q1, … (n-dof)   optional: absent → natural parameterization (§6.1)
+//   R00 … R22    rotation of parent_T_child, row-major                 required
+//   px, py, pz   translation of parent_T_child in metres               required
+//   weight       relative sample weight > 0                             optional (default 1)
+// extra columns are ignored; blank lines and lines whose first non-blank character is '#' are comments.
+//
+// json: {"format": "jointsmith-samples", "version": 1, "dof": n,
+//        "samples": [{"q": [..n..], "R": [9 row-major or 3×3 nested], "p": [3], "weight": w}, …]}
+// with "q" present in every sample or in none. json locations are reported as line 0 and the sample
+// index in the message (json carries no line numbers after parsing).
+//
+// every reader throws SampleError naming file, line and column (see samples.hpp).
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "core/fit/samples.hpp"
+
+namespace js::fit {
+
+// reads a csv stream; `source` names it in messages and is stored in SampleSet::source.
+SampleSet read_samples_csv(std::istream& in, const std::string& source, const SampleReadOptions& options = {});
+// reads a json stream.
+SampleSet read_samples_json(std::istream& in, const std::string& source, const SampleReadOptions& options = {});
+// reads a file: json when the name ends in ".json", csv otherwise. throws SampleError(Io) when it cannot open it.
+SampleSet read_samples(const std::string& path, const SampleReadOptions& options = {});
+
+// writes all samples with 17 significant digits (lossless round trip). q columns only when set.has_q;
+// a weight column only when some weight differs from 1.
+void write_samples_csv(const SampleSet& set, std::ostream& out);
+void write_samples_json(const SampleSet& set, std::ostream& out);
+// writes json for ".json" names, csv otherwise; throws SampleError(Io) on failure.
+void write_samples(const SampleSet& set, const std::string& path);
+
+}  // namespace js::fit

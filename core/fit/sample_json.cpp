@@ -1,0 +1,162 @@
+// json reading and writing of sample sets, and the file-level dispatch by extension.
+#include <fstream>
+#include <istream>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "core/fit/sample_check.hpp"
+#include "core/fit/sample_io.hpp"
+
+namespace js::fit {
+
+namespace {
+
+using nlohmann::json;
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// json numbers only; nlohmann stores NaN/Inf nowhere, so a null in a number slot is how other tools
+// write them: report it as non-finite.
+double number_at(const json& v, SampleErrorKind null_kind, const std::string& source, const std::string& where) {
+  if (v.is_number()) return v.get<double>();
+  if (v.is_null()) throw SampleError(null_kind, source, 0, 0, where + " is null (NaN or Inf)");
+  throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + " is not a number");
+}
+
+const json& field(const json& sample, const char* name, const std::string& source, const std::string& where) {
+  const auto it = sample.find(name);
+  if (it == sample.end()) {
+    throw SampleError(SampleErrorKind::MissingColumn, source, 0, 0, where + ": missing field '" + name + "'");
+  }
+  return *it;
+}
+
+}  // namespace
+
+SampleSet read_samples_json(std::istream& in, const std::string& source, const SampleReadOptions& options) {
+  json doc;
+  try {
+    doc = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw SampleError(SampleErrorKind::Syntax, source, 0, 0, std::string("invalid json: ") + e.what());
+  }
+  if (!doc.is_object() || !doc.contains("samples") || !doc["samples"].is_array()) {
+    throw SampleError(SampleErrorKind::MissingColumn, source, 0, 0, "missing array 'samples'");
+  }
+  SampleSet set;
+  set.source = source;
+  const json& samples = doc["samples"];
+  bool first = true;
+  for (std::size_t k = 0; k < samples.size(); ++k) {
+    const json& s = samples[k];
+    const std::string where = "samples[" + std::to_string(k) + "]";
+    if (!s.is_object()) throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + " is not an object");
+    RawSample raw;
+    raw.where = where;
+    // rotation: 9 row-major numbers or 3 rows of 3
+    const json& R = field(s, "R", source, where);
+    std::vector<const json*> entries;
+    if (R.is_array() && R.size() == 3 && R[0].is_array()) {
+      for (const json& row : R) {
+        if (!row.is_array() || row.size() != 3) {
+          throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + ".R must be 3×3 or 9 numbers");
+        }
+        for (const json& e : row) entries.push_back(&e);
+      }
+    } else if (R.is_array() && R.size() == 9) {
+      for (const json& e : R) entries.push_back(&e);
+    } else {
+      throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + ".R must be 3×3 or 9 numbers");
+    }
+    for (std::size_t i = 0; i < 9; ++i) {
+      raw.R[i] = number_at(*entries[i], SampleErrorKind::NonFinite, source, where + ".R[" + std::to_string(i) + "]");
+    }
+    const json& p = field(s, "p", source, where);
+    if (!p.is_array() || p.size() != 3) {
+      throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + ".p must be 3 numbers");
+    }
+    for (std::size_t i = 0; i < 3; ++i) {
+      raw.p[i] = number_at(p[i], SampleErrorKind::NonFinite, source, where + ".p[" + std::to_string(i) + "]");
+    }
+    if (s.contains("weight")) raw.weight = number_at(s["weight"], SampleErrorKind::NonFinite, source, where + ".weight");
+    const bool has_q = s.contains("q");
+    if (first) {
+      set.has_q = has_q;
+      first = false;
+    } else if (has_q != set.has_q) {
+      throw SampleError(SampleErrorKind::MissingColumn, source, 0, 0,
+                        where + ": 'q' must be given in every sample or in none");
+    }
+    if (has_q) {
+      const json& q = s["q"];
+      if (q.is_number() || q.is_null()) {
+        raw.q.push_back(number_at(q, SampleErrorKind::NonFiniteQ, source, where + ".q"));
+      } else if (q.is_array() && !q.empty() && q.size() <= static_cast<std::size_t>(kMaxJointDof)) {
+        for (std::size_t i = 0; i < q.size(); ++i) {
+          raw.q.push_back(number_at(q[i], SampleErrorKind::NonFiniteQ, source, where + ".q[" + std::to_string(i) + "]"));
+        }
+      } else {
+        throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + ".q must be a number or 1..6 numbers");
+      }
+      raw.q_column.assign(raw.q.size(), 0);
+      if (k == 0) {
+        set.dof = static_cast<int>(raw.q.size());
+      } else if (static_cast<int>(raw.q.size()) != set.dof) {
+        throw SampleError(SampleErrorKind::MissingColumn, source, 0, 0,
+                          where + ".q has " + std::to_string(raw.q.size()) + " values, samples[0] has " +
+                              std::to_string(set.dof));
+      }
+    }
+    set.samples.push_back(check_sample(raw, source, options));
+  }
+  if (doc.contains("dof") && doc["dof"].is_number_integer() && !set.has_q) set.dof = doc["dof"].get<int>();
+  return set;
+}
+
+void write_samples_json(const SampleSet& set, std::ostream& out) {
+  json doc;
+  doc["format"] = "jointsmith-samples";
+  doc["version"] = 1;
+  doc["dof"] = set.dof;
+  json samples = json::array();
+  for (const Sample& s : set.samples) {
+    json j;
+    if (set.has_q) {
+      json q = json::array();
+      for (int d = 0; d < s.q.size(); ++d) q.push_back(s.q[d]);
+      j["q"] = q;
+    }
+    json R = json::array();
+    for (int r = 0; r < 3; ++r) {
+      for (int c = 0; c < 3; ++c) R.push_back(s.parent_T_child.R(r, c));
+    }
+    j["R"] = R;
+    j["p"] = {s.parent_T_child.p.x(), s.parent_T_child.p.y(), s.parent_T_child.p.z()};
+    if (s.weight != 1.0) j["weight"] = s.weight;
+    samples.push_back(j);
+  }
+  doc["samples"] = samples;
+  out << doc.dump(1) << "\n";
+}
+
+SampleSet read_samples(const std::string& path, const SampleReadOptions& options) {
+  std::ifstream in(path);
+  if (!in) throw SampleError(SampleErrorKind::Io, path, 0, 0, "cannot open sample file");
+  return ends_with(path, ".json") ? read_samples_json(in, path, options) : read_samples_csv(in, path, options);
+}
+
+void write_samples(const SampleSet& set, const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw SampleError(SampleErrorKind::Io, path, 0, 0, "cannot write sample file");
+  if (ends_with(path, ".json")) {
+    write_samples_json(set, out);
+  } else {
+    write_samples_csv(set, out);
+  }
+  if (!out) throw SampleError(SampleErrorKind::Io, path, 0, 0, "write failed");
+}
+
+}  // namespace js::fit
