@@ -1,0 +1,90 @@
+// forward dynamics by the articulated-body recursion of appendix A (eq. 43–44), O(n) in the bodies and
+// valid for multi-dof joints whose S and ∇S depend on q.
+#include <Eigen/Cholesky>
+
+#include "core/dynamics/algorithms.hpp"
+#include "core/dynamics/spatial.hpp"
+
+namespace js {
+
+namespace {
+
+// Ω⁻¹ for Ω = Sᵀ J̃ S (n×n, symmetric); false when not positive definite.
+bool invert_omega(BodyData& bd, int n) {
+  if (n == 1) {
+    const double omega = bd.joint.S.col(0).dot(bd.U.col(0));
+    if (!(omega > 0.0)) return false;
+    bd.Omega_inv(0, 0) = 1.0 / omega;
+    return true;
+  }
+  const JointSquare omega = bd.joint.S.transpose() * bd.U;
+  Eigen::LLT<JointSquare> llt(omega);
+  if (llt.info() != Eigen::Success) return false;
+  bd.Omega_inv.setIdentity(n, n);
+  llt.solveInPlace(bd.Omega_inv);
+  return true;
+}
+
+}  // namespace
+
+const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
+                           const ConstVectorRef& qd, const ConstVectorRef& tau) {
+  // update G, S, ∇S, v and c (appendix A, second bullet)
+  forward_kinematics(model, data, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Acceleration);
+  data.singular = false;
+  const int nb = model.num_bodies();
+  // J̃_i ← J_i, b_i ← −ad*_v J v − f_e before the children add theirs
+  for (int i = 0; i < nb; ++i) {
+    const Body& body = model.body(i);
+    BodyData& bd = data.bodies[static_cast<std::size_t>(i)];
+    const Vec3 g_body = bd.world_T_body.R.transpose() * model.gravity;
+    bd.Ja = body.J;
+    bd.b = -ad_star_apply(bd.v, body.J * bd.v) - inertia_times_linear(body.J, g_body) - bd.f_ext;
+  }
+  // backward recursion
+  for (int i = nb - 1; i >= 0; --i) {
+    const Body& body = model.body(i);
+    BodyData& bd = data.bodies[static_cast<std::size_t>(i)];
+    const int n = body.dof;
+    // β = J̃ c + b: the bias seen through the joint
+    const Wrench beta = bd.Ja * bd.c + bd.b;
+    if (n > 0) {
+      bd.U.noalias() = bd.Ja * bd.joint.S;
+      if (!invert_omega(bd, n)) {
+        data.singular = true;
+        bd.Omega_inv.setZero();
+      }
+      bd.u.noalias() = tau.segment(body.q_index, n) - bd.joint.S.transpose() * beta;
+    }
+    if (body.parent < 0) continue;
+    BodyData& parent = data.bodies[static_cast<std::size_t>(body.parent)];
+    if (n == 0) {
+      parent.Ja += inertia_to_parent(bd.joint.G, bd.Ja);
+      parent.b += Ad_inv_star_apply(bd.joint.G, beta);
+      continue;
+    }
+    // J̃ − U Ω⁻¹ Uᵀ and β + U Ω⁻¹ u carried to the parent frame
+    const JointJacobian UD = bd.U * bd.Omega_inv;
+    const Mat6 Ja_reduced = bd.Ja - UD * bd.U.transpose();
+    parent.Ja += inertia_to_parent(bd.joint.G, Ja_reduced);
+    parent.b += Ad_inv_star_apply(bd.joint.G, beta + UD * bd.u);
+  }
+  // forward recursion (eq. 44)
+  for (int i = 0; i < nb; ++i) {
+    const Body& body = model.body(i);
+    BodyData& bd = data.bodies[static_cast<std::size_t>(i)];
+    const int n = body.dof;
+    const Twist& a_parent = body.parent < 0 ? data.root.v_dot : data.bodies[static_cast<std::size_t>(body.parent)].a;
+    // ⁱv̇_{i−1}
+    const Twist a_in = Ad_inv_apply(bd.joint.G, a_parent);
+    bd.a = a_in + bd.c;
+    if (n == 0) continue;
+    // q̈ = Ω⁻¹(τ − Sᵀ J̃ (ⁱv̇_{i−1} + c) − Sᵀ b) = Ω⁻¹(u − Uᵀ ⁱv̇_{i−1})
+    auto qdd = data.qdd.segment(body.q_index, n);
+    qdd.noalias() = bd.Omega_inv * (bd.u - bd.U.transpose() * a_in);
+    bd.a.noalias() += bd.joint.S * qdd;
+  }
+  return data.qdd;
+}
+
+}  // namespace js

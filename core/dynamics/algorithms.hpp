@@ -1,0 +1,44 @@
+// recursive kinematics and dynamics of a MultibodyModel (paper §4 and appendix A), pinocchio style:
+// algorithm(model, data, t, q, ...) fills data and returns a reference into it. none of these allocate.
+//
+// arguments common to all: t: time (s), used only by a driven root; q, qd, qdd, tau: size model.nq().
+// gravity (model.gravity) and data.bodies[i].f_ext (body-frame external wrenches, set by the caller or by
+// apply_forces; zero by default) enter rnea, nonlinear_effects and aba.
+#pragma once
+
+#include "core/dynamics/multibody.hpp"
+
+namespace js {
+
+using ConstVectorRef = Eigen::Ref<const Eigen::VectorXd>;
+
+// what a kinematics sweep computes.
+enum class KinematicsLevel {
+  Position,      // G_i, world_T_body (eq. 9)
+  Velocity,      // + S_i, v_i (eq. 11–12)
+  Acceleration,  // + ∇S_i, c_i and, given qdd, a_i (eq. 14)
+};
+
+// forward kinematics. qd is read for level ≥ Velocity, qdd for Acceleration (pass an empty vector to get
+// c_i only, with a_i left as the zero-q̈ acceleration).
+void forward_kinematics(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
+                        const ConstVectorRef& qd = Eigen::VectorXd(), const ConstVectorRef& qdd = Eigen::VectorXd(),
+                        KinematicsLevel level = KinematicsLevel::Position);
+
+// inverse dynamics by recursive newton–euler (eq. 15–16): τ = M(q) q̈ + h(q, q̇). result in data.tau.
+const Eigen::VectorXd& rnea(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
+                            const ConstVectorRef& qd, const ConstVectorRef& qdd);
+
+// h(q, q̇) = rnea(q, q̇, 0): coriolis, centrifugal, gravity and external forces. result in data.tau.
+const Eigen::VectorXd& nonlinear_effects(const MultibodyModel& model, MultibodyData& data, double t,
+                                         const ConstVectorRef& q, const ConstVectorRef& qd);
+
+// joint-space mass matrix M(q) by the composite rigid body algorithm. result in data.M (nq×nq, symmetric).
+const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q);
+
+// forward dynamics by the articulated-body recursion of appendix A (eq. 43–44): q̈ = M⁻¹(τ − h), O(n).
+// result in data.qdd; data.singular is set when some Ω_i was not positive definite.
+const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
+                           const ConstVectorRef& qd, const ConstVectorRef& tau);
+
+}  // namespace js

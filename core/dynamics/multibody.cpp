@@ -1,0 +1,94 @@
+#include "core/dynamics/multibody.hpp"
+
+#include <stdexcept>
+
+namespace js {
+
+int MultibodyModel::add_body(std::string name, int parent, std::shared_ptr<const JointModel> joint,
+                             const BodyInertia& inertia) {
+  if (parent < -1 || parent >= num_bodies()) {
+    throw std::invalid_argument("add_body '" + name + "': parent index " + std::to_string(parent) +
+                                " is not −1 or an existing body");
+  }
+  if (!joint) throw std::invalid_argument("add_body '" + name + "': joint is null");
+  if (find_body(name) >= 0) throw std::invalid_argument("add_body: duplicate body name '" + name + "'");
+  if (!(inertia.mass > 0.0)) throw std::invalid_argument("add_body '" + name + "': mass must be > 0");
+  if (joint->dof() > kMaxJointDof) throw std::invalid_argument("add_body '" + name + "': joint has too many dof");
+  Body b;
+  b.name = std::move(name);
+  b.parent = parent;
+  b.joint = std::move(joint);
+  b.inertia = inertia;
+  b.J = inertia.generalized();
+  b.q_index = nq_;
+  b.dof = b.joint->dof();
+  for (int k = 0; k < b.dof; ++k) coordinates_.push_back(CoordinateRef{num_bodies(), k});
+  nq_ += b.dof;
+  bodies_.push_back(std::move(b));
+  return num_bodies() - 1;
+}
+
+int MultibodyModel::find_body(const std::string& name) const {
+  for (int i = 0; i < num_bodies(); ++i) {
+    if (bodies_[static_cast<std::size_t>(i)].name == name) return i;
+  }
+  return -1;
+}
+
+const Coordinate& MultibodyModel::coordinate_info(int k) const {
+  const CoordinateRef& c = coordinate(k);
+  return body(c.body).joint->coordinates()[static_cast<std::size_t>(c.local)];
+}
+
+std::vector<std::string> MultibodyModel::coordinate_names() const {
+  std::vector<std::string> names;
+  for (int k = 0; k < nq_; ++k) {
+    names.push_back(body(coordinate(k).body).name + "." + coordinate_info(k).name);
+  }
+  return names;
+}
+
+std::vector<int> MultibodyModel::children(int i) const {
+  std::vector<int> out;
+  for (int j = 0; j < num_bodies(); ++j) {
+    if (body(j).parent == i) out.push_back(j);
+  }
+  return out;
+}
+
+RootState MultibodyModel::root_state(double t) const {
+  if (root_trajectory) return root_trajectory(t);
+  RootState s;
+  s.world_T_root = world_T_root;
+  return s;
+}
+
+Eigen::VectorXd MultibodyModel::neutral_configuration() const {
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(nq_);
+  for (int k = 0; k < nq_; ++k) {
+    const Coordinate& c = coordinate_info(k);
+    const bool bounded = c.min > -1e299 && c.max < 1e299;
+    if (bounded) {
+      q[k] = 0.5 * (c.min + c.max);
+    } else if (c.min > 0.0 || c.max < 0.0) {
+      q[k] = c.min > 0.0 ? c.min : c.max;
+    }
+  }
+  return q;
+}
+
+BodyData::BodyData(int dof) : joint(dof), U(6, dof), Omega_inv(dof, dof), u(dof) {
+  U.setZero();
+  Omega_inv.setZero();
+  u.setZero();
+}
+
+MultibodyData::MultibodyData(const MultibodyModel& model) {
+  bodies.reserve(static_cast<std::size_t>(model.num_bodies()));
+  for (const Body& b : model.bodies()) bodies.emplace_back(b.dof);
+  tau = Eigen::VectorXd::Zero(model.nq());
+  qdd = Eigen::VectorXd::Zero(model.nq());
+  M = Eigen::MatrixXd::Zero(model.nq(), model.nq());
+}
+
+}  // namespace js
