@@ -1,0 +1,25 @@
+#version 330 core
+// two-sided blinn-phong with a key light, a fill light and a head light; a rim glow marks the selection
+in vec3 v_world;
+in vec3 v_normal;
+
+uniform vec4 u_colour;
+uniform vec3 u_eye;
+uniform float u_highlight;
+
+out vec4 frag_colour;
+
+void main() {
+  vec3 n = normalize(v_normal);
+  vec3 view = normalize(u_eye - v_world);
+  // imported meshes may be wound either way: light the side facing the eye
+  if (dot(n, view) < 0.0) n = -n;
+  vec3 key = normalize(vec3(0.4, 0.9, 0.5));
+  vec3 fill = normalize(vec3(-0.6, 0.3, -0.5));
+  float diffuse = 0.62 * max(dot(n, key), 0.0) + 0.22 * max(dot(n, fill), 0.0) + 0.25 * max(dot(n, view), 0.0);
+  float spec = pow(max(dot(n, normalize(key + view)), 0.0), 40.0) * 0.25;
+  vec3 colour = u_colour.rgb * (0.18 + diffuse) + vec3(spec);
+  float rim = pow(1.0 - max(dot(n, view), 0.0), 2.0);
+  colour = mix(colour, vec3(1.0, 0.75, 0.2), u_highlight * rim * 0.85);
+  frag_colour = vec4(colour, u_colour.a);
+}

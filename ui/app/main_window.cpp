@@ -1,0 +1,407 @@
+#include "ui/app/main_window.hpp"
+
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QToolBar>
+
+#include "ui/app/autosave.hpp"
+#include "ui/app/dialogs.hpp"
+#include "ui/app/settings.hpp"
+#include "ui/demo/demo_project.hpp"
+#include "ui/document/operations.hpp"
+#include "ui/document/project_file.hpp"
+#include "ui/mesh/mesh_import.hpp"
+#include "ui/panels/fit_panel.hpp"
+#include "ui/panels/playback_panel.hpp"
+#include "ui/panels/properties_panel.hpp"
+#include "ui/panels/samples_panel.hpp"
+#include "ui/panels/scene_tree_panel.hpp"
+#include "ui/viewport/viewport_widget.hpp"
+
+namespace js::ui {
+
+MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWindow(parent) {
+  setObjectName(QStringLiteral("main_window"));
+  viewport_ = new ViewportWidget(doc_, meshes_, this);
+  setCentralWidget(viewport_);
+  build_docks();
+  build_actions();
+  frame_time_label_ = new QLabel;
+  frame_time_label_->setToolTip(tr("Time to build and draw one frame, GPU work included"));
+  statusBar()->addPermanentWidget(frame_time_label_);
+  frame_time_label_->setVisible(false);
+
+  autosave_ = new Autosave(doc_, recovery_path.isEmpty() ? Autosave::default_path() : recovery_path,
+                           1000 * settings::autosave_seconds.get(), this);
+  connect(autosave_, &Autosave::failed, this, [this](const QString& m) { show_message(tr("Autosave: %1").arg(m), false); });
+  connect(&doc_, &Document::file_path_changed, this, &MainWindow::update_title);
+  connect(&doc_, &Document::modified_changed, this, &MainWindow::update_title);
+  connect(viewport_, &ViewportWidget::status_message, this, [this](const QString& m) { show_message(m, false); });
+  connect(viewport_, &ViewportWidget::files_dropped, this, &MainWindow::import_paths);
+  connect(viewport_, &ViewportWidget::frame_time_measured, this, [this](double ms) {
+    frame_time_label_->setText(tr("frame %1 ms").arg(ms, 0, 'f', 1));
+  });
+  setAcceptDrops(true);
+  resize(1400, 900);
+  restoreGeometry(settings::window_geometry.get());
+  restoreState(settings::window_state.get());
+  update_title();
+  update_recent_menu();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::build_docks() {
+  auto add = [this](const QString& name, const QString& title, QWidget* w, Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(QStringLiteral("dock_") + name);  // saveState needs object names
+    d->setWidget(w);
+    addDockWidget(area, d);
+    docks_.insert(name, d);
+    return d;
+  };
+  auto* scene = new SceneTreePanel(doc_);
+  auto* props = new PropertiesPanel(doc_);
+  samples_ = new SamplesPanel(doc_);
+  auto* fit = new FitPanel(doc_);
+  auto* playback = new PlaybackPanel(doc_);
+  add(QStringLiteral("scene"), tr("Scene"), scene, Qt::LeftDockWidgetArea);
+  add(QStringLiteral("properties"), tr("Properties"), props, Qt::LeftDockWidgetArea);
+  add(QStringLiteral("samples"), tr("Samples"), samples_, Qt::RightDockWidgetArea);
+  auto* fit_dock = add(QStringLiteral("fit"), tr("Fit"), fit, Qt::RightDockWidgetArea);
+  auto* playback_dock = add(QStringLiteral("playback"), tr("Playback"), playback, Qt::RightDockWidgetArea);
+  tabifyDockWidget(fit_dock, playback_dock);
+  fit_dock->raise();
+  connect(props, &PropertiesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
+  connect(samples_, &SamplesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
+  connect(fit, &FitPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
+}
+
+void MainWindow::build_actions() {
+  auto make = [this](const QString& name, const QString& text, const QKeySequence& key, const QString& tip,
+                     auto&& slot) {
+    auto* a = new QAction(text, this);
+    if (!key.isEmpty()) a->setShortcut(key);
+    a->setToolTip(tip);
+    a->setStatusTip(tip);
+    connect(a, &QAction::triggered, this, slot);
+    actions_.insert(name, a);
+    return a;
+  };
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(make(QStringLiteral("new"), tr("&New"), QKeySequence::New, tr("Start an empty project"), [this] {
+    if (maybe_save()) new_project();
+  }));
+  file->addAction(make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open, tr("Open a .jsproj project"),
+                       [this] { open_dialog(); }));
+  recent_menu_ = file->addMenu(tr("Open &Recent"));
+  file->addAction(make(QStringLiteral("demo"), tr("Open &Knee Demo"), {}, tr("Open the built-in knee demo"), [this] {
+    if (maybe_save()) load_demo();
+  }));
+  file->addSeparator();
+  file->addAction(make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save, tr("Save the project"), [this] { save(); }));
+  file->addAction(make(QStringLiteral("save_as"), tr("Save &As…"), QKeySequence::SaveAs,
+                       tr("Save the project under a new name"), [this] { save_as(); }));
+  file->addSeparator();
+  file->addAction(make(QStringLiteral("import"), tr("&Import Mesh…"), QKeySequence(Qt::CTRL | Qt::Key_I),
+                       tr("Add a body from a mesh file (STL, OBJ, PLY, glTF, …); or drop files on the view"),
+                       [this] { import_dialog(); }));
+  file->addAction(make(QStringLiteral("export_png"), tr("Export View as &PNG…"), {}, tr("Save the viewport as an image"),
+                       [this] { export_png_dialog(); }));
+  file->addSeparator();
+  file->addAction(make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, tr("Quit Jointsmith"), [this] { close(); }));
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = doc_.undo_stack()->createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  undo->setToolTip(tr("Undo the last edit"));
+  QAction* redo = doc_.undo_stack()->createRedoAction(this, tr("&Redo"));
+  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+  redo->setToolTip(tr("Redo the last undone edit"));
+  actions_.insert(QStringLiteral("undo"), undo);
+  actions_.insert(QStringLiteral("redo"), redo);
+  edit->addAction(undo);
+  edit->addAction(redo);
+  edit->addSeparator();
+  edit->addAction(make(QStringLiteral("delete"), tr("&Delete"), QKeySequence::Delete,
+                       tr("Delete the selected sample, body or joint"), [this] {
+                         const auto r = delete_selection(doc_);
+                         show_message(r.ok() ? tr("Deleted") : r.error, false);
+                       }));
+
+  QMenu* joint = menuBar()->addMenu(tr("&Joint"));
+  joint->addAction(make(QStringLiteral("create_joint"), tr("&Create Joint…"), QKeySequence(Qt::CTRL | Qt::Key_J),
+                        tr("Join a child body to a parent body"), [this] { create_joint_dialog(); }));
+  joint->addAction(make(QStringLiteral("capture"), tr("&Capture Sample"), QKeySequence(Qt::Key_C),
+                        tr("Record the child's pose relative to its parent as a sample (C)"),
+                        [this] { samples_->capture(); }));
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(make(QStringLiteral("frame"), tr("&Frame Selection"), QKeySequence(Qt::Key_F),
+                       tr("Fit the selection (or everything) in the view (F)"), [this] { viewport_->frame_selection(); }));
+  QAction* ft = make(QStringLiteral("frame_time"), tr("Show Frame &Time"), {}, tr("Measure and show the frame time"),
+                     [this](bool on) {
+                       viewport_->set_show_frame_time(on);
+                       frame_time_label_->setVisible(on);
+                       settings::show_frame_time.set(on);
+                     });
+  ft->setCheckable(true);
+  view->addAction(ft);
+  QAction* ghosts = make(QStringLiteral("ghosts"), tr("Show Sample &Ghosts"), {}, tr("Draw captured samples as ghosts"),
+                         [this](bool on) {
+                           viewport_->options().ghosts = on;
+                           viewport_->update();
+                         });
+  ghosts->setCheckable(true);
+  ghosts->setChecked(true);
+  view->addAction(ghosts);
+  view->addSeparator();
+  for (const QString& name : docks_.keys()) view->addAction(docks_[name]->toggleViewAction());
+
+  QToolBar* tools = addToolBar(tr("Main"));
+  tools->setObjectName(QStringLiteral("toolbar_main"));
+  for (const char* n : {"open", "save", "import", "create_joint", "capture", "frame"}) tools->addAction(actions_[n]);
+  tools->addSeparator();
+  tools->addAction(undo);
+  tools->addAction(redo);
+}
+
+void MainWindow::update_title() {
+  const QString name = doc_.file_path().isEmpty() ? tr("untitled") : QFileInfo(doc_.file_path()).fileName();
+  setWindowTitle(tr("%1[*] — Jointsmith").arg(name));
+  setWindowModified(doc_.is_modified());
+}
+
+void MainWindow::update_recent_menu() {
+  recent_menu_->clear();
+  const QStringList recent = settings::recent_files.get();
+  for (const QString& path : recent) {
+    QAction* a = recent_menu_->addAction(QFileInfo(path).fileName());
+    a->setToolTip(path);
+    a->setStatusTip(path);
+    connect(a, &QAction::triggered, this, [this, path] {
+      if (!maybe_save()) return;
+      if (const QString err = open_project(path); !err.isEmpty()) show_message(err, true);
+    });
+  }
+  recent_menu_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::show_message(const QString& text, bool error) {
+  last_message_ = text;
+  statusBar()->showMessage(text, error ? 0 : 8000);
+  if (error && interactive_) QMessageBox::warning(this, tr("Jointsmith"), text);
+}
+
+void MainWindow::start(const QStringList& files, bool force_demo) {
+  if (!files.isEmpty()) {
+    if (const QString err = open_project(files.front()); !err.isEmpty()) show_message(err, true);
+  } else if (autosave_->has_recovery()) {
+    offer_recovery();
+  } else if (force_demo || !settings::first_start_done.get()) {
+    load_demo();
+  }
+  settings::first_start_done.set(true);
+  const bool ft = settings::show_frame_time.get();
+  actions_[QStringLiteral("frame_time")]->setChecked(ft);
+  viewport_->set_show_frame_time(ft);
+  frame_time_label_->setVisible(ft);
+}
+
+void MainWindow::offer_recovery() {
+  const QString original = recovery_original_path(autosave_->path());
+  const QString what = original.isEmpty() ? tr("an untitled project") : original;
+  const auto answer = interactive_ ? QMessageBox::question(this, tr("Recover unsaved work?"),
+                                                           tr("Jointsmith did not close cleanly. Recover the unsaved "
+                                                              "changes of %1?").arg(what),
+                                                           QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes)
+                                   : QMessageBox::Yes;
+  if (answer != QMessageBox::Yes) {
+    autosave_->discard();
+    return;
+  }
+  ProjectLoad load = load_project(autosave_->path());
+  if (!load.data) {
+    show_message(tr("Could not recover: %1").arg(load.error), true);
+    return;
+  }
+  doc_.reset(*load.data, original);
+  // recovered work is unsaved work until the user saves it
+  doc_.mark_unsaved();
+  show_message(tr("Recovered unsaved changes of %1").arg(what), false);
+}
+
+QString MainWindow::open_project(const QString& path) {
+  ProjectLoad load = load_project(path);
+  if (!load.data) return load.error;
+  meshes_.clear();
+  doc_.reset(std::move(*load.data), QFileInfo(path).absoluteFilePath());
+  add_recent_file(path);
+  update_recent_menu();
+  if (!load.warnings.isEmpty())
+    show_message(load.warnings.join(QLatin1Char('\n')), true);
+  else
+    show_message(tr("Opened %1").arg(path), false);
+  return {};
+}
+
+QString MainWindow::save_project_as(const QString& path) {
+  if (const QString err = save_project(doc_.data(), path); !err.isEmpty()) return err;
+  doc_.mark_saved(QFileInfo(path).absoluteFilePath());
+  add_recent_file(path);
+  update_recent_menu();
+  show_message(tr("Saved %1").arg(path), false);
+  return {};
+}
+
+QString MainWindow::import_mesh_file(const QString& path, LengthUnit units, const QString& body_name) {
+  MeshImport imp = import_mesh(path, units);
+  if (!imp.mesh) return imp.error;
+  const QString abs = QFileInfo(path).absoluteFilePath();
+  meshes_.insert(abs, units, imp.mesh);
+  Body b;
+  b.name = body_name.isEmpty() ? QFileInfo(path).completeBaseName() : body_name;
+  b.mesh_path = abs;
+  b.units = units;
+  // a distinct hue per body so neighbours are told apart
+  b.colour = QColor::fromHsv((static_cast<int>(doc_.data().bodies.size()) * 67 + 30) % 360, 60, 235);
+  const auto r = add_body(doc_, b);
+  doc_.set_selection(Selection{r.value, 0, -1});
+  show_message(tr("Imported %1: %n triangle(s)", nullptr, static_cast<int>(imp.mesh->triangle_count())).arg(path), false);
+  return {};
+}
+
+void MainWindow::load_demo() {
+  doc_.reset(make_demo_project(), {});
+  const Joint& knee = doc_.data().joints.front();
+  doc_.set_selection(Selection{knee.child, knee.id, -1});
+  show_message(tr("Knee demo: drag the tibia's gizmo, press C to capture, Ctrl+Z to undo"), false);
+}
+
+void MainWindow::new_project() {
+  meshes_.clear();
+  doc_.reset(DocumentData{}, {});
+  show_message(tr("New project: import meshes with Ctrl+I or drop them on the view"), false);
+}
+
+QImage MainWindow::viewport_image() { return viewport_->grabFramebuffer(); }
+
+bool MainWindow::maybe_save() {
+  if (!doc_.is_modified() || !interactive_) return true;
+  const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                           tr("The project has unsaved changes. Save them first?"),
+                                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
+bool MainWindow::save() {
+  if (doc_.file_path().isEmpty()) return save_as();
+  const QString err = save_project_as(doc_.file_path());
+  if (!err.isEmpty()) show_message(err, true);
+  return err.isEmpty();
+}
+
+bool MainWindow::save_as() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Save project"), settings::last_directory.get(),
+                                              tr("Jointsmith projects (*.jsproj)"));
+  if (path.isEmpty()) return false;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".jsproj");
+  settings::last_directory.set(QFileInfo(path).absolutePath());
+  const QString err = save_project_as(path);
+  if (!err.isEmpty()) show_message(err, true);
+  return err.isEmpty();
+}
+
+void MainWindow::open_dialog() {
+  if (!maybe_save()) return;
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), settings::last_directory.get(),
+                                                    tr("Jointsmith projects (*.jsproj);;All files (*)"));
+  if (path.isEmpty()) return;
+  settings::last_directory.set(QFileInfo(path).absolutePath());
+  if (const QString err = open_project(path); !err.isEmpty()) show_message(err, true);
+}
+
+void MainWindow::import_dialog() {
+  const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Import meshes"), settings::last_directory.get(),
+                                                          mesh_file_filter());
+  if (paths.isEmpty()) return;
+  settings::last_directory.set(QFileInfo(paths.front()).absolutePath());
+  import_paths(paths);
+}
+
+void MainWindow::import_paths(const QStringList& paths) {
+  for (const QString& path : paths) {
+    if (path.endsWith(QLatin1String(".jsproj"))) {
+      if (maybe_save())
+        if (const QString err = open_project(path); !err.isEmpty()) show_message(err, true);
+      continue;
+    }
+    // read once in metres to suggest the unit from the size
+    MeshImport probe = import_mesh(path, LengthUnit::metres);
+    if (!probe.mesh) {
+      show_message(probe.error, true);
+      continue;
+    }
+    const Eigen::Vector3f size = probe.mesh->bounds_max - probe.mesh->bounds_min;
+    const LengthUnit guess = guess_units(*probe.mesh);
+    LengthUnit units = guess;
+    QString name;
+    if (interactive_) {
+      ImportMeshDialog dlg(path, guess,
+                           tr("%1 × %2 × %3 file units, %n triangle(s)", nullptr,
+                              static_cast<int>(probe.mesh->triangle_count()))
+                               .arg(size.x(), 0, 'g', 4).arg(size.y(), 0, 'g', 4).arg(size.z(), 0, 'g', 4),
+                           this);
+      if (dlg.exec() != QDialog::Accepted) continue;
+      units = dlg.units();
+      name = dlg.body_name();
+    }
+    if (const QString err = import_mesh_file(path, units, name); !err.isEmpty()) show_message(err, true);
+  }
+}
+
+void MainWindow::create_joint_dialog() {
+  if (doc_.data().bodies.size() < 2) {
+    show_message(tr("A joint needs two bodies: import another mesh first"), true);
+    return;
+  }
+  CreateJointDialog dlg(doc_.data(), 0, doc_.selection().body, this);
+  if (dlg.exec() != QDialog::Accepted) return;
+  const auto r = add_joint(doc_, dlg.parent_body(), dlg.child_body(), dlg.kind(), dlg.joint_name());
+  if (!r.ok()) {
+    show_message(r.error, true);
+    return;
+  }
+  doc_.set_selection(Selection{dlg.child_body(), r.value, -1});
+  show_message(tr("Joint created: pose the child with the gizmo and press C to capture"), false);
+}
+
+void MainWindow::export_png_dialog() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export view"), settings::last_directory.get(),
+                                                    tr("PNG images (*.png)"));
+  if (path.isEmpty()) return;
+  if (!viewport_image().save(path, "PNG")) show_message(tr("Cannot write %1").arg(path), true);
+  else show_message(tr("Exported %1").arg(path), false);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+  if (!maybe_save()) {
+    e->ignore();
+    return;
+  }
+  settings::window_geometry.set(saveGeometry());
+  settings::window_state.set(saveState());
+  // a clean exit leaves no recovery file behind
+  autosave_->discard();
+  e->accept();
+}
+
+}  // namespace js::ui

@@ -1,0 +1,89 @@
+// the main window: the viewport in the centre, docks registered by name (scene, properties, samples, fit,
+// playback), menus and shortcuts, file handling (open/save/recent/recovery) and mesh import.
+#pragma once
+
+#include <QImage>
+#include <QMainWindow>
+#include <QMap>
+
+#include "ui/document/document.hpp"
+#include "ui/mesh/mesh_library.hpp"
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+
+namespace js::ui {
+
+class Autosave;
+class ViewportWidget;
+class SamplesPanel;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  // recovery_path: where autosave writes (empty = the user's default location)
+  explicit MainWindow(QWidget* parent = nullptr, const QString& recovery_path = {});
+  ~MainWindow() override;
+
+  Document& document() { return doc_; }
+  MeshLibrary& meshes() { return meshes_; }
+  ViewportWidget* viewport() { return viewport_; }
+  SamplesPanel* samples_panel() { return samples_; }
+  Autosave* autosave() { return autosave_; }
+  // docks by name: "scene", "properties", "samples", "fit", "playback"
+  QDockWidget* dock(const QString& name) const { return docks_.value(name); }
+  QStringList dock_names() const { return docks_.keys(); }
+  QAction* action(const QString& name) const { return actions_.value(name); }
+
+  // when false, errors go to the status bar and last_message() only, never to a modal box (tests)
+  void set_interactive(bool on) { interactive_ = on; }
+  const QString& last_message() const { return last_message_; }
+
+  // what the app does at start: a file argument, else a recovery offer, else the demo on first start
+  void start(const QStringList& files, bool force_demo);
+
+  // file operations without dialogs; each returns an error message or an empty string
+  QString open_project(const QString& path);
+  QString save_project_as(const QString& path);
+  QString import_mesh_file(const QString& path, LengthUnit units, const QString& body_name = {});
+  void load_demo();
+  void new_project();
+  // grabs the viewport's framebuffer
+  QImage viewport_image();
+
+ protected:
+  void closeEvent(QCloseEvent* e) override;
+
+ private:
+  void build_docks();
+  void build_actions();
+  void update_title();
+  void update_recent_menu();
+  void show_message(const QString& text, bool error);
+  // asks about unsaved changes; false when the user cancels
+  bool maybe_save();
+  bool save();
+  bool save_as();
+  void open_dialog();
+  void import_dialog();
+  void import_paths(const QStringList& paths);
+  void create_joint_dialog();
+  void export_png_dialog();
+  void offer_recovery();
+
+  Document doc_;
+  MeshLibrary meshes_;
+  ViewportWidget* viewport_ = nullptr;
+  SamplesPanel* samples_ = nullptr;
+  Autosave* autosave_ = nullptr;
+  QMap<QString, QDockWidget*> docks_;
+  QMap<QString, QAction*> actions_;
+  QMenu* recent_menu_ = nullptr;
+  QLabel* frame_time_label_ = nullptr;
+  bool interactive_ = true;
+  QString last_message_;
+};
+
+}  // namespace js::ui

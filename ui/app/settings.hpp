@@ -1,0 +1,37 @@
+// typed keys over QSettings: each setting is declared once with its type and default.
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+namespace js::ui {
+
+template <class T>
+struct SettingKey {
+  const char* name;
+  T fallback;
+
+  T get() const {
+    const QVariant v = QSettings().value(QString::fromLatin1(name));
+    return v.isValid() && v.canConvert<T>() ? v.value<T>() : fallback;
+  }
+  void set(const T& value) const { QSettings().setValue(QString::fromLatin1(name), QVariant::fromValue(value)); }
+  void clear() const { QSettings().remove(QString::fromLatin1(name)); }
+};
+
+namespace settings {
+inline const SettingKey<QStringList> recent_files{"files/recent", {}};
+inline const SettingKey<QString> last_directory{"files/last_directory", {}};
+inline const SettingKey<QByteArray> window_geometry{"window/geometry", {}};
+inline const SettingKey<QByteArray> window_state{"window/state", {}};
+inline const SettingKey<bool> first_start_done{"app/first_start_done", false};
+inline const SettingKey<bool> show_frame_time{"view/show_frame_time", false};
+inline const SettingKey<int> autosave_seconds{"app/autosave_seconds", 60};
+}  // namespace settings
+
+// puts path first in the recent list (at most 8, no duplicates, missing files dropped)
+void add_recent_file(const QString& path);
+
+}  // namespace js::ui

@@ -1,0 +1,40 @@
+#include "ui/document/commands.hpp"
+
+namespace js::ui {
+
+ReplaceDataCommand::ReplaceDataCommand(Document* doc, DocumentData before, DocumentData after,
+                                       const QString& text)
+    : QUndoCommand(text), doc_(doc), before_(std::move(before)), after_(std::move(after)) {}
+
+EditBodyCommand::EditBodyCommand(Document* doc, Body before, Body after, const QString& text, int merge_key)
+    : QUndoCommand(text), doc_(doc), before_(std::move(before)), after_(std::move(after)), merge_key_(merge_key) {}
+
+bool EditBodyCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const EditBodyCommand*>(other);
+  if (o->merge_key_ != merge_key_ || o->after_.id != after_.id) return false;
+  after_ = o->after_;
+  return true;
+}
+
+EditJointCommand::EditJointCommand(Document* doc, Joint before, Joint after, const QString& text, int merge_key)
+    : QUndoCommand(text), doc_(doc), before_(std::move(before)), after_(std::move(after)), merge_key_(merge_key) {}
+
+bool EditJointCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const EditJointCommand*>(other);
+  if (o->merge_key_ != merge_key_ || o->after_.id != after_.id) return false;
+  after_ = o->after_;
+  return true;
+}
+
+EditFitCommand::EditFitCommand(Document* doc, FitSettings before, FitSettings after, int merge_key)
+    : QUndoCommand(QObject::tr("Change fit settings")), doc_(doc), before_(before), after_(after),
+      merge_key_(merge_key) {}
+
+bool EditFitCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const EditFitCommand*>(other);
+  if (o->merge_key_ != merge_key_) return false;
+  after_ = o->after_;
+  return true;
+}
+
+}  // namespace js::ui

@@ -1,0 +1,68 @@
+// the undo commands. each keeps a before and an after copy of what it touches and applies one or the
+// other; the copies are small (a body, a joint with its samples, or the whole data for structural edits).
+// commands created with the same non-zero merge key collapse into one step (one gizmo drag = one undo).
+#pragma once
+
+#include <QUndoCommand>
+
+#include "ui/document/document.hpp"
+
+namespace js::ui {
+
+// structural edits (add/remove bodies or joints): swaps the whole data.
+class ReplaceDataCommand : public QUndoCommand {
+ public:
+  ReplaceDataCommand(Document* doc, DocumentData before, DocumentData after, const QString& text);
+  void undo() override { doc_->apply_data(before_); }
+  void redo() override { doc_->apply_data(after_); }
+
+ private:
+  Document* doc_;
+  DocumentData before_, after_;
+};
+
+// one body's fields (pose, name, colour, units, mass ...).
+class EditBodyCommand : public QUndoCommand {
+ public:
+  EditBodyCommand(Document* doc, Body before, Body after, const QString& text, int merge_key = 0);
+  void undo() override { doc_->apply_body(before_); }
+  void redo() override { doc_->apply_body(after_); }
+  int id() const override { return merge_key_ ? 1 : -1; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  Document* doc_;
+  Body before_, after_;
+  int merge_key_;
+};
+
+// one joint's fields and samples (capture, delete, reorder, edit q, kind, name).
+class EditJointCommand : public QUndoCommand {
+ public:
+  EditJointCommand(Document* doc, Joint before, Joint after, const QString& text, int merge_key = 0);
+  void undo() override { doc_->apply_joint(before_); }
+  void redo() override { doc_->apply_joint(after_); }
+  int id() const override { return merge_key_ ? 2 : -1; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  Document* doc_;
+  Joint before_, after_;
+  int merge_key_;
+};
+
+class EditFitCommand : public QUndoCommand {
+ public:
+  EditFitCommand(Document* doc, FitSettings before, FitSettings after, int merge_key = 0);
+  void undo() override { doc_->apply_fit(before_); }
+  void redo() override { doc_->apply_fit(after_); }
+  int id() const override { return merge_key_ ? 3 : -1; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  Document* doc_;
+  FitSettings before_, after_;
+  int merge_key_;
+};
+
+}  // namespace js::ui

@@ -1,0 +1,102 @@
+// the plain data of a project: bodies, joints with their samples, fit settings and camera.
+// no qt widgets and no undo here; Document (document.hpp) owns one of these and edits it through commands.
+#pragma once
+
+#include <QColor>
+#include <QString>
+#include <QStringList>
+#include <Eigen/Core>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+#include "core/lie/se3.hpp"
+
+namespace js::ui {
+
+// stable ids: survive removal, undo and reorder. 0 means "none".
+using BodyId = int;
+using JointId = int;
+
+enum class LengthUnit { metres, millimetres };
+
+// metres per file unit.
+inline double unit_scale(LengthUnit u) { return u == LengthUnit::millimetres ? 1e-3 : 1.0; }
+
+struct Body {
+  BodyId id = 0;
+  QString name;
+  // absolute path, or "builtin:<name>" for the procedural demo meshes; saved relative to the project file
+  QString mesh_path;
+  LengthUnit units = LengthUnit::metres;
+  QColor colour = QColor(230, 220, 196);
+  double mass = 1.0;                      // kg
+  Vec3 com = Vec3::Zero();                // centre of mass in the body frame, m
+  Vec3 inertia_diag = Vec3(1e-3, 1e-3, 1e-3);  // principal moments about the com, kg m²
+  // world_T_body for a root body; parent_T_body when the body is the child of a joint
+  SE3 pose;
+};
+
+// one captured pose of the child relative to the parent.
+struct Sample {
+  Eigen::VectorXd q;
+  SE3 parent_T_child;
+};
+
+struct Joint {
+  JointId id = 0;
+  QString name;
+  BodyId parent = 0;
+  BodyId child = 0;
+  // "spline_curve" (1 dof), "spline_surface" (2 dof), or a lower pair ("revolute", "prismatic", ...)
+  QString kind = QStringLiteral("spline_curve");
+  // kind-specific parameters (e.g. fitted control frames) as json until core/joints is wired
+  nlohmann::json parameters = nlohmann::json::object();
+  std::vector<Sample> samples;
+};
+
+// degrees of freedom of a joint kind; unknown kinds count as one.
+int joint_dof(const QString& kind);
+// the kinds the ui offers, in menu order.
+QStringList joint_kinds();
+
+struct FitSettings {
+  int frames = 8;               // number of control frames
+  int order = 3;                // spline order (cubic = 3)
+  bool closed = false;          // periodic curve
+  bool auto_smoothing = true;   // pick the smoothing weight by cross-validation
+  double smoothing = 1e-3;      // weight of the Hessian smoothing term when not automatic
+  QString method = QStringLiteral("gauss_newton");
+  double length_scale = 0.05;   // m; scales translations in the twist metric
+  bool operator==(const FitSettings&) const = default;
+};
+
+// an orbit camera: looks at target from distance along (yaw, pitch); y is up.
+struct CameraState {
+  Vec3 target = Vec3::Zero();
+  double distance = 1.5;  // m
+  double yaw = 0.6;       // rad about +y
+  double pitch = 0.35;    // rad above the horizon
+  double fov_y = 0.7;     // rad
+};
+
+struct DocumentData {
+  std::vector<Body> bodies;
+  std::vector<Joint> joints;
+  FitSettings fit;
+  CameraState camera;
+  int next_id = 1;  // shared by bodies and joints
+
+  const Body* body(BodyId id) const;
+  Body* body(BodyId id);
+  const Joint* joint(JointId id) const;
+  Joint* joint(JointId id);
+  // the joint whose child is `child`, if any
+  const Joint* joint_of_child(BodyId child) const;
+  // world_T_body by walking joint parents up to a root; cycles stop at the first repeat
+  SE3 world_T_body(BodyId id) const;
+  // world_T_parent for a body (identity for roots)
+  SE3 world_T_parent(BodyId id) const;
+};
+
+}  // namespace js::ui

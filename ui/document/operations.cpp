@@ -1,0 +1,249 @@
+#include "ui/document/operations.hpp"
+
+#include <QObject>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/document/commands.hpp"
+
+namespace js::ui {
+namespace {
+
+template <class T>
+OpResult<T> fail(const QString& msg) {
+  return OpResult<T>{T{}, msg};
+}
+
+// true when `maybe_descendant` hangs below `ancestor` through joints
+bool is_descendant(const DocumentData& d, BodyId maybe_descendant, BodyId ancestor) {
+  BodyId cur = maybe_descendant;
+  for (std::size_t guard = 0; guard <= d.joints.size(); ++guard) {
+    if (cur == ancestor) return true;
+    const Joint* j = d.joint_of_child(cur);
+    if (!j) return false;
+    cur = j->parent;
+  }
+  return false;
+}
+
+// drops a joint from d, re-expressing its child's pose in the world so nothing moves
+void detach_joint(DocumentData& d, JointId id) {
+  auto it = std::find_if(d.joints.begin(), d.joints.end(), [id](const Joint& j) { return j.id == id; });
+  if (it == d.joints.end()) return;
+  const BodyId child = it->child;
+  const SE3 world_T_child = d.world_T_body(child);
+  d.joints.erase(it);
+  if (Body* c = d.body(child)) c->pose = world_T_child;
+}
+
+}  // namespace
+
+OpResult<BodyId> add_body(Document& doc, Body body) {
+  DocumentData after = doc.data();
+  body.id = after.next_id++;
+  if (body.name.isEmpty()) body.name = QObject::tr("Body %1").arg(body.id);
+  after.bodies.push_back(body);
+  doc.undo_stack()->push(
+      new ReplaceDataCommand(&doc, doc.data(), after, QObject::tr("Add body %1").arg(body.name)));
+  return {body.id, {}};
+}
+
+OpResult<bool> remove_body(Document& doc, BodyId id) {
+  const Body* b = doc.data().body(id);
+  if (!b) return fail<bool>(QObject::tr("No body with id %1").arg(id));
+  DocumentData after = doc.data();
+  const QString name = b->name;
+  // detach every joint touching the body, keeping other bodies where they are
+  std::vector<JointId> touching;
+  for (const Joint& j : after.joints)
+    if (j.parent == id || j.child == id) touching.push_back(j.id);
+  for (JointId j : touching) detach_joint(after, j);
+  std::erase_if(after.bodies, [id](const Body& x) { return x.id == id; });
+  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, QObject::tr("Delete body %1").arg(name)));
+  return {true, {}};
+}
+
+OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_key) {
+  const Body* b = doc.data().body(edited.id);
+  if (!b) return fail<bool>(QObject::tr("No body with id %1").arg(edited.id));
+  if (edited.name.trimmed().isEmpty()) return fail<bool>(QObject::tr("A body needs a name"));
+  if (!(edited.mass > 0.0)) return fail<bool>(QObject::tr("Mass must be positive"));
+  Body after = edited;
+  after.pose = b->pose;
+  doc.undo_stack()->push(
+      new EditBodyCommand(&doc, *b, after, QObject::tr("Edit body %1").arg(after.name), merge_key));
+  return {true, {}};
+}
+
+OpResult<bool> set_body_pose(Document& doc, BodyId id, const SE3& pose, int merge_key) {
+  const Body* b = doc.data().body(id);
+  if (!b) return fail<bool>(QObject::tr("No body with id %1").arg(id));
+  if (!pose.R.allFinite() || !pose.p.allFinite()) return fail<bool>(QObject::tr("Pose is not finite"));
+  Body after = *b;
+  after.pose = pose;
+  doc.undo_stack()->push(new EditBodyCommand(&doc, *b, after, QObject::tr("Move %1").arg(b->name), merge_key));
+  return {true, {}};
+}
+
+OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QString& kind, const QString& name) {
+  const DocumentData& d = doc.data();
+  const Body* p = d.body(parent);
+  const Body* c = d.body(child);
+  if (!p || !c) return fail<JointId>(QObject::tr("Pick a parent and a child body"));
+  if (parent == child) return fail<JointId>(QObject::tr("Parent and child must be different bodies"));
+  if (d.joint_of_child(child))
+    return fail<JointId>(QObject::tr("%1 already has a parent joint").arg(c->name));
+  if (is_descendant(d, parent, child))
+    return fail<JointId>(QObject::tr("%1 hangs below %2: that joint would make a loop").arg(p->name, c->name));
+  if (!joint_kinds().contains(kind)) return fail<JointId>(QObject::tr("Unknown joint kind '%1'").arg(kind));
+
+  DocumentData after = d;
+  Joint j;
+  j.id = after.next_id++;
+  j.name = name.isEmpty() ? QObject::tr("%1–%2").arg(p->name, c->name) : name;
+  j.parent = parent;
+  j.child = child;
+  j.kind = kind;
+  // keep the child where it is: parent_T_child = world_T_parent⁻¹ world_T_child
+  after.body(child)->pose = d.world_T_body(parent).inverse() * d.world_T_body(child);
+  after.joints.push_back(j);
+  doc.undo_stack()->push(new ReplaceDataCommand(&doc, d, after, QObject::tr("Add joint %1").arg(j.name)));
+  return {j.id, {}};
+}
+
+OpResult<bool> remove_joint(Document& doc, JointId id) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
+  DocumentData after = doc.data();
+  const QString name = j->name;
+  detach_joint(after, id);
+  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, QObject::tr("Delete joint %1").arg(name)));
+  return {true, {}};
+}
+
+OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
+  if (name.trimmed().isEmpty()) return fail<bool>(QObject::tr("A joint needs a name"));
+  Joint after = *j;
+  after.name = name.trimmed();
+  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Rename joint")));
+  return {true, {}};
+}
+
+OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
+  if (!joint_kinds().contains(kind)) return fail<bool>(QObject::tr("Unknown joint kind '%1'").arg(kind));
+  Joint after = *j;
+  after.kind = kind;
+  const int dof = joint_dof(kind);
+  for (Sample& s : after.samples) {
+    const auto old = s.q.size();
+    s.q.conservativeResize(dof);
+    for (auto i = old; i < dof; ++i) s.q[i] = 0.0;
+  }
+  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Change joint kind to %1").arg(kind)));
+  return {true, {}};
+}
+
+Eigen::VectorXd next_sample_q(const Joint& joint) {
+  const int dof = joint_dof(joint.kind);
+  if (joint.samples.empty()) return Eigen::VectorXd::Zero(dof);
+  Eigen::VectorXd q = joint.samples.back().q;
+  q.conservativeResize(dof);
+  double first = q[0];
+  for (const Sample& s : joint.samples)
+    if (s.q.size() > 0) first = std::max(first, s.q[0]);
+  q[0] = std::floor(first) + 1.0;
+  return q;
+}
+
+OpResult<int> capture_sample(Document& doc, JointId id, std::optional<Eigen::VectorXd> q) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return fail<int>(QObject::tr("Select a joint (or its child body) to capture a sample"));
+  const Body* child = doc.data().body(j->child);
+  if (!child) return fail<int>(QObject::tr("Joint %1 has no child body").arg(j->name));
+  const int dof = joint_dof(j->kind);
+  Sample s;
+  s.q = q ? *q : next_sample_q(*j);
+  if (s.q.size() != dof)
+    return fail<int>(QObject::tr("q needs %1 value(s) for a %2 joint, got %3").arg(dof).arg(j->kind).arg(s.q.size()));
+  if (!s.q.allFinite()) return fail<int>(QObject::tr("q is not finite"));
+  s.parent_T_child = child->pose;
+  Joint after = *j;
+  after.samples.push_back(s);
+  const int index = static_cast<int>(after.samples.size()) - 1;
+  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Capture sample %1").arg(index + 1)));
+  return {index, {}};
+}
+
+OpResult<bool> set_sample_q(Document& doc, JointId id, int index, const Eigen::VectorXd& q) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
+  if (index < 0 || index >= static_cast<int>(j->samples.size()))
+    return fail<bool>(QObject::tr("No sample %1 in %2").arg(index + 1).arg(j->name));
+  if (q.size() != joint_dof(j->kind) || !q.allFinite())
+    return fail<bool>(QObject::tr("q needs %1 finite value(s)").arg(joint_dof(j->kind)));
+  Joint after = *j;
+  after.samples[static_cast<std::size_t>(index)].q = q;
+  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Edit q of sample %1").arg(index + 1)));
+  return {true, {}};
+}
+
+OpResult<bool> remove_samples(Document& doc, JointId id, std::vector<int> indices) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
+  std::sort(indices.begin(), indices.end());
+  indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+  if (indices.empty()) return fail<bool>(QObject::tr("No samples selected"));
+  if (indices.front() < 0 || indices.back() >= static_cast<int>(j->samples.size()))
+    return fail<bool>(QObject::tr("Sample index out of range"));
+  Joint after = *j;
+  for (auto it = indices.rbegin(); it != indices.rend(); ++it) after.samples.erase(after.samples.begin() + *it);
+  const QString text = indices.size() == 1 ? QObject::tr("Delete sample %1").arg(indices.front() + 1)
+                                           : QObject::tr("Delete %1 samples").arg(indices.size());
+  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, text));
+  return {true, {}};
+}
+
+OpResult<bool> move_sample(Document& doc, JointId id, int from, int to) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
+  const int n = static_cast<int>(j->samples.size());
+  if (from < 0 || from >= n || to < 0 || to >= n) return fail<bool>(QObject::tr("Sample index out of range"));
+  if (from == to) return {true, {}};
+  Joint after = *j;
+  Sample s = after.samples[static_cast<std::size_t>(from)];
+  after.samples.erase(after.samples.begin() + from);
+  after.samples.insert(after.samples.begin() + to, s);
+  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Reorder samples")));
+  return {true, {}};
+}
+
+OpResult<bool> pose_at_sample(Document& doc, JointId id, int index) {
+  const Joint* j = doc.data().joint(id);
+  if (!j || index < 0 || index >= static_cast<int>(j->samples.size()))
+    return fail<bool>(QObject::tr("No such sample"));
+  return set_body_pose(doc, j->child, j->samples[static_cast<std::size_t>(index)].parent_T_child);
+}
+
+OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge_key) {
+  if (fit.frames < 2) return fail<bool>(QObject::tr("A spline needs at least 2 control frames"));
+  if (fit.order < 1 || fit.order > 5) return fail<bool>(QObject::tr("Spline order must be 1 to 5"));
+  if (!(fit.smoothing >= 0.0)) return fail<bool>(QObject::tr("Smoothing weight must be ≥ 0"));
+  if (!(fit.length_scale > 0.0)) return fail<bool>(QObject::tr("Length scale must be positive"));
+  if (fit == doc.data().fit) return {true, {}};
+  doc.undo_stack()->push(new EditFitCommand(&doc, doc.data().fit, fit, merge_key));
+  return {true, {}};
+}
+
+OpResult<bool> delete_selection(Document& doc) {
+  const Selection s = doc.selection();
+  if (s.joint && s.sample >= 0) return remove_samples(doc, s.joint, {s.sample});
+  if (s.body) return remove_body(doc, s.body);
+  if (s.joint) return remove_joint(doc, s.joint);
+  return fail<bool>(QObject::tr("Nothing selected to delete"));
+}
+
+}  // namespace js::ui

@@ -1,0 +1,55 @@
+// user operations on a document: plain functions, each one undo step (or none when it fails).
+// they validate their input and return an error message instead of throwing; no widgets involved.
+#pragma once
+
+#include <QString>
+#include <optional>
+
+#include "ui/document/document.hpp"
+
+namespace js::ui {
+
+// the result of an operation: a value, or an error message for the status bar / a dialog.
+template <class T>
+struct OpResult {
+  T value{};
+  QString error;
+  bool ok() const { return error.isEmpty(); }
+};
+
+// adds a root body (its pose is world_T_body); assigns and returns its id.
+OpResult<BodyId> add_body(Document& doc, Body body);
+// removes a body and every joint that references it; children of the body become roots in place.
+OpResult<bool> remove_body(Document& doc, BodyId id);
+// edits a body's non-pose fields (name, mesh, units, colour, mass, com, inertia); pose is kept.
+OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_key = 0);
+// sets a body's pose (parent_T_body, or world_T_body for roots). equal merge keys merge into one step.
+OpResult<bool> set_body_pose(Document& doc, BodyId id, const SE3& pose, int merge_key = 0);
+
+// joins child to parent; the child keeps its world placement (its pose becomes parent_T_child).
+OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QString& kind,
+                            const QString& name = {});
+// removes a joint and its samples; the child becomes a root in place.
+OpResult<bool> remove_joint(Document& doc, JointId id);
+OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name);
+// changes the kind; every sample's q is resized to the new dof count (padding with zeros).
+OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind);
+
+// the q the next capture gets: last sample's q with its first coordinate + 1, or zeros.
+Eigen::VectorXd next_sample_q(const Joint& joint);
+// records the child's current parent_T_child as a sample; q automatic when not given. returns the index.
+OpResult<int> capture_sample(Document& doc, JointId id, std::optional<Eigen::VectorXd> q = std::nullopt);
+OpResult<bool> set_sample_q(Document& doc, JointId id, int index, const Eigen::VectorXd& q);
+// removes the samples at the given indices (any order, duplicates ignored).
+OpResult<bool> remove_samples(Document& doc, JointId id, std::vector<int> indices);
+// moves the sample at `from` so it ends at index `to`.
+OpResult<bool> move_sample(Document& doc, JointId id, int from, int to);
+// poses the child at a captured sample (one undo step).
+OpResult<bool> pose_at_sample(Document& doc, JointId id, int index);
+
+OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge_key = 0);
+
+// deletes what is selected: a sample, else a body, else a joint.
+OpResult<bool> delete_selection(Document& doc);
+
+}  // namespace js::ui

@@ -1,0 +1,275 @@
+#include "ui/document/project_file.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QObject>
+#include <QSaveFile>
+#include <stdexcept>
+
+namespace js::ui {
+namespace {
+
+using json = nlohmann::json;
+
+std::string str(const QString& s) { return s.toStdString(); }
+QString qstr(const std::string& s) { return QString::fromStdString(s); }
+
+json vec_json(const Vec3& v) { return json::array({v.x(), v.y(), v.z()}); }
+
+json pose_json(const SE3& T) {
+  json R = json::array();
+  for (int r = 0; r < 3; ++r) R.push_back(json::array({T.R(r, 0), T.R(r, 1), T.R(r, 2)}));
+  return json{{"R", R}, {"p", vec_json(T.p)}};
+}
+
+[[noreturn]] void bad(const std::string& where, const std::string& what) {
+  throw std::runtime_error(where + ": " + what);
+}
+
+const json& field(const json& j, const char* key, const std::string& where) {
+  if (!j.is_object() || !j.contains(key)) bad(where, std::string("missing field \"") + key + "\"");
+  return j.at(key);
+}
+
+double number(const json& j, const std::string& where) {
+  if (!j.is_number()) bad(where, "expected a number");
+  return j.get<double>();
+}
+
+Vec3 vec_from(const json& j, const std::string& where) {
+  if (!j.is_array() || j.size() != 3) bad(where, "expected an array of 3 numbers");
+  return Vec3(number(j[0], where), number(j[1], where), number(j[2], where));
+}
+
+SE3 pose_from(const json& j, const std::string& where) {
+  SE3 T;
+  const json& R = field(j, "R", where);
+  if (!R.is_array() || R.size() != 3) bad(where + ".R", "expected 3 rows");
+  for (int r = 0; r < 3; ++r) T.R.row(r) = vec_from(R[static_cast<std::size_t>(r)], where + ".R").transpose();
+  T.p = vec_from(field(j, "p", where), where + ".p");
+  // a hand-edited or low-precision rotation: reject what is clearly not a rotation
+  if ((T.R.transpose() * T.R - Mat3::Identity()).cwiseAbs().maxCoeff() > 1e-6 || T.R.determinant() < 0)
+    bad(where + ".R", "is not a rotation matrix");
+  return T;
+}
+
+QString mesh_path_for_file(const QString& mesh_path, const QString& base_dir) {
+  if (mesh_path.isEmpty() || mesh_path.startsWith(QLatin1String("builtin:")) || base_dir.isEmpty()) return mesh_path;
+  return QDir(base_dir).relativeFilePath(mesh_path);
+}
+
+QString mesh_path_from_file(const QString& stored, const QString& base_dir) {
+  if (stored.isEmpty() || stored.startsWith(QLatin1String("builtin:"))) return stored;
+  if (QFileInfo(stored).isAbsolute()) return QDir::cleanPath(stored);
+  return QDir::cleanPath(QDir(base_dir).absoluteFilePath(stored));
+}
+
+QString write_json_atomically(const json& j, const QString& path) {
+  QSaveFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) return QObject::tr("Cannot write %1: %2").arg(path, f.errorString());
+  const std::string text = j.dump(2) + "\n";
+  if (f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
+    return QObject::tr("Cannot write %1: %2").arg(path, f.errorString());
+  if (!f.commit()) return QObject::tr("Cannot save %1: %2").arg(path, f.errorString());
+  return {};
+}
+
+}  // namespace
+
+json project_to_json(const DocumentData& d, const QString& base_dir) {
+  json bodies = json::array();
+  for (const Body& b : d.bodies) {
+    bodies.push_back({{"id", b.id},
+                      {"name", str(b.name)},
+                      {"mesh", str(mesh_path_for_file(b.mesh_path, base_dir))},
+                      {"units", b.units == LengthUnit::millimetres ? "mm" : "m"},
+                      {"colour", str(b.colour.name(QColor::HexRgb))},
+                      {"mass", b.mass},
+                      {"com", vec_json(b.com)},
+                      {"inertia", vec_json(b.inertia_diag)},
+                      {"pose", pose_json(b.pose)}});
+  }
+  json joints = json::array();
+  for (const Joint& jt : d.joints) {
+    json samples = json::array();
+    for (const Sample& s : jt.samples)
+      samples.push_back({{"q", std::vector<double>(s.q.data(), s.q.data() + s.q.size())},
+                         {"parent_T_child", pose_json(s.parent_T_child)}});
+    joints.push_back({{"id", jt.id},
+                      {"name", str(jt.name)},
+                      {"parent", jt.parent},
+                      {"child", jt.child},
+                      {"kind", str(jt.kind)},
+                      {"parameters", jt.parameters},
+                      {"samples", samples}});
+  }
+  const FitSettings& f = d.fit;
+  const CameraState& c = d.camera;
+  return json{{"format", kProjectFormat},
+              {"version", kProjectVersion},
+              {"units", "SI: metres, radians, kilograms"},
+              {"next_id", d.next_id},
+              {"bodies", bodies},
+              {"joints", joints},
+              {"fit",
+               {{"frames", f.frames},
+                {"order", f.order},
+                {"closed", f.closed},
+                {"auto_smoothing", f.auto_smoothing},
+                {"smoothing", f.smoothing},
+                {"method", str(f.method)},
+                {"length_scale", f.length_scale}}},
+              {"camera",
+               {{"target", vec_json(c.target)},
+                {"distance", c.distance},
+                {"yaw", c.yaw},
+                {"pitch", c.pitch},
+                {"fov_y", c.fov_y}}}};
+}
+
+DocumentData project_from_json(const json& j, const QString& base_dir) {
+  if (!j.is_object()) bad("project", "the top level is not a json object");
+  const json& format = field(j, "format", "project");
+  if (!format.is_string() || format.get<std::string>() != kProjectFormat)
+    bad("project", "\"format\" is not \"" + std::string(kProjectFormat) + "\" (not a Jointsmith project)");
+  const json& version = field(j, "version", "project");
+  if (!version.is_number_integer()) bad("project.version", "expected an integer");
+  if (version.get<int>() > kProjectVersion)
+    bad("project", "version " + std::to_string(version.get<int>()) +
+                       " was written by a newer Jointsmith; this build reads up to version " +
+                       std::to_string(kProjectVersion));
+  if (version.get<int>() < 1) bad("project.version", "must be at least 1");
+
+  DocumentData d;
+  int max_id = 0;
+  const json& bodies = field(j, "bodies", "project");
+  if (!bodies.is_array()) bad("bodies", "expected an array");
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const json& b = bodies[i];
+    const std::string w = "bodies[" + std::to_string(i) + "]";
+    Body body;
+    body.id = static_cast<int>(number(field(b, "id", w), w + ".id"));
+    if (body.id <= 0 || d.body(body.id)) bad(w + ".id", "must be a positive id not used before");
+    body.name = qstr(field(b, "name", w).get<std::string>());
+    body.mesh_path = mesh_path_from_file(qstr(b.value("mesh", std::string())), base_dir);
+    const std::string units = b.value("units", std::string("m"));
+    if (units != "m" && units != "mm") bad(w + ".units", "expected \"m\" or \"mm\", got \"" + units + "\"");
+    body.units = units == "mm" ? LengthUnit::millimetres : LengthUnit::metres;
+    const QColor colour(qstr(b.value("colour", std::string("#e6dcc4"))));
+    if (!colour.isValid()) bad(w + ".colour", "not a colour");
+    body.colour = colour;
+    body.mass = b.contains("mass") ? number(b["mass"], w + ".mass") : 1.0;
+    if (b.contains("com")) body.com = vec_from(b["com"], w + ".com");
+    if (b.contains("inertia")) body.inertia_diag = vec_from(b["inertia"], w + ".inertia");
+    body.pose = pose_from(field(b, "pose", w), w + ".pose");
+    max_id = std::max(max_id, body.id);
+    d.bodies.push_back(body);
+  }
+  const json& joints = field(j, "joints", "project");
+  if (!joints.is_array()) bad("joints", "expected an array");
+  for (std::size_t i = 0; i < joints.size(); ++i) {
+    const json& jj = joints[i];
+    const std::string w = "joints[" + std::to_string(i) + "]";
+    Joint jt;
+    jt.id = static_cast<int>(number(field(jj, "id", w), w + ".id"));
+    if (jt.id <= 0 || d.body(jt.id) || d.joint(jt.id)) bad(w + ".id", "must be a positive id not used before");
+    jt.name = qstr(field(jj, "name", w).get<std::string>());
+    jt.parent = static_cast<int>(number(field(jj, "parent", w), w + ".parent"));
+    jt.child = static_cast<int>(number(field(jj, "child", w), w + ".child"));
+    if (!d.body(jt.parent)) bad(w + ".parent", "no body with id " + std::to_string(jt.parent));
+    if (!d.body(jt.child)) bad(w + ".child", "no body with id " + std::to_string(jt.child));
+    if (d.joint_of_child(jt.child)) bad(w + ".child", "body " + std::to_string(jt.child) + " has two parent joints");
+    jt.kind = qstr(field(jj, "kind", w).get<std::string>());
+    jt.parameters = jj.value("parameters", json::object());
+    const int dof = joint_dof(jt.kind);
+    const json& samples = field(jj, "samples", w);
+    if (!samples.is_array()) bad(w + ".samples", "expected an array");
+    for (std::size_t k = 0; k < samples.size(); ++k) {
+      const std::string ws = w + ".samples[" + std::to_string(k) + "]";
+      const json& q = field(samples[k], "q", ws);
+      if (!q.is_array() || static_cast<int>(q.size()) != dof)
+        bad(ws + ".q", "expected " + std::to_string(dof) + " number(s) for a " + jt.kind.toStdString() + " joint");
+      Sample s;
+      s.q.resize(dof);
+      for (int c = 0; c < dof; ++c) s.q[c] = number(q[static_cast<std::size_t>(c)], ws + ".q");
+      s.parent_T_child = pose_from(field(samples[k], "parent_T_child", ws), ws + ".parent_T_child");
+      jt.samples.push_back(s);
+    }
+    max_id = std::max(max_id, jt.id);
+    d.joints.push_back(jt);
+  }
+  if (j.contains("fit")) {
+    const json& f = j["fit"];
+    d.fit.frames = f.value("frames", d.fit.frames);
+    d.fit.order = f.value("order", d.fit.order);
+    d.fit.closed = f.value("closed", d.fit.closed);
+    d.fit.auto_smoothing = f.value("auto_smoothing", d.fit.auto_smoothing);
+    d.fit.smoothing = f.value("smoothing", d.fit.smoothing);
+    d.fit.method = qstr(f.value("method", d.fit.method.toStdString()));
+    d.fit.length_scale = f.value("length_scale", d.fit.length_scale);
+  }
+  if (j.contains("camera")) {
+    const json& c = j["camera"];
+    if (c.contains("target")) d.camera.target = vec_from(c["target"], "camera.target");
+    d.camera.distance = c.value("distance", d.camera.distance);
+    d.camera.yaw = c.value("yaw", d.camera.yaw);
+    d.camera.pitch = c.value("pitch", d.camera.pitch);
+    d.camera.fov_y = c.value("fov_y", d.camera.fov_y);
+  }
+  d.next_id = std::max(j.value("next_id", 1), max_id + 1);
+  return d;
+}
+
+ProjectLoad load_project(const QString& path) {
+  ProjectLoad out;
+  QFile f(path);
+  if (!f.exists()) {
+    out.error = QObject::tr("%1 does not exist").arg(path);
+    return out;
+  }
+  if (!f.open(QIODevice::ReadOnly)) {
+    out.error = QObject::tr("Cannot open %1: %2").arg(path, f.errorString());
+    return out;
+  }
+  const QByteArray bytes = f.readAll();
+  try {
+    const json j = json::parse(bytes.constBegin(), bytes.constEnd());
+    out.data = project_from_json(j, QFileInfo(path).absolutePath());
+  } catch (const json::parse_error& e) {
+    out.error = QObject::tr("%1 is not valid JSON: %2").arg(path, QString::fromUtf8(e.what()));
+    return out;
+  } catch (const std::exception& e) {
+    out.error = QObject::tr("%1: %2").arg(path, QString::fromUtf8(e.what()));
+    return out;
+  }
+  // the project still opens when a mesh is missing: the body keeps its data and draws nothing
+  for (const Body& b : out.data->bodies) {
+    if (b.mesh_path.isEmpty() || b.mesh_path.startsWith(QLatin1String("builtin:"))) continue;
+    if (!QFileInfo::exists(b.mesh_path))
+      out.warnings << QObject::tr("Mesh of body '%1' not found: %2").arg(b.name, b.mesh_path);
+  }
+  return out;
+}
+
+QString save_project(const DocumentData& data, const QString& path) {
+  return write_json_atomically(project_to_json(data, QFileInfo(path).absolutePath()), path);
+}
+
+QString save_recovery(const DocumentData& data, const QString& recovery_path, const QString& original_path) {
+  json j = project_to_json(data, QString());
+  j["recovery_of"] = original_path.toStdString();
+  QDir().mkpath(QFileInfo(recovery_path).absolutePath());
+  return write_json_atomically(j, recovery_path);
+}
+
+QString recovery_original_path(const QString& recovery_path) {
+  QFile f(recovery_path);
+  if (!f.open(QIODevice::ReadOnly)) return {};
+  const QByteArray bytes = f.readAll();
+  const json j = json::parse(bytes.constBegin(), bytes.constEnd(), nullptr, false);
+  if (!j.is_object()) return {};
+  return QString::fromStdString(j.value("recovery_of", std::string()));
+}
+
+}  // namespace js::ui

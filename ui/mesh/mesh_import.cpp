@@ -1,0 +1,89 @@
+#include "ui/mesh/mesh_import.hpp"
+
+#include <QFileInfo>
+#include <QObject>
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+namespace js::ui {
+
+MeshImport import_mesh(const QString& path, LengthUnit units) {
+  MeshImport out;
+  const QFileInfo info(path);
+  if (!info.exists()) {
+    out.error = QObject::tr("Cannot import %1: the file does not exist").arg(path);
+    return out;
+  }
+  if (!info.isReadable()) {
+    out.error = QObject::tr("Cannot import %1: the file is not readable").arg(path);
+    return out;
+  }
+  if (info.size() == 0) {
+    out.error = QObject::tr("Cannot import %1: the file is empty").arg(path);
+    return out;
+  }
+  Assimp::Importer importer;
+  // flatten the node hierarchy so every vertex is in the file's root frame
+  const unsigned flags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_PreTransformVertices |
+                         aiProcess_SortByPType | aiProcess_GenSmoothNormals | aiProcess_FindInvalidData;
+  const aiScene* scene = importer.ReadFile(info.absoluteFilePath().toStdString(), flags);
+  if (!scene) {
+    out.error = QObject::tr("Cannot import %1: %2").arg(path, QString::fromUtf8(importer.GetErrorString()));
+    return out;
+  }
+  auto mesh = std::make_shared<MeshData>();
+  const float scale = static_cast<float>(unit_scale(units));
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    const aiMesh* am = scene->mMeshes[m];
+    if (!(am->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;
+    const auto offset = static_cast<std::uint32_t>(mesh->positions.size());
+    for (unsigned v = 0; v < am->mNumVertices; ++v) {
+      const aiVector3D& p = am->mVertices[v];
+      mesh->positions.emplace_back(p.x * scale, p.y * scale, p.z * scale);
+      if (am->HasNormals())
+        mesh->normals.emplace_back(Eigen::Vector3f(am->mNormals[v].x, am->mNormals[v].y, am->mNormals[v].z)
+                                       .normalized());
+      else
+        mesh->normals.emplace_back(Eigen::Vector3f::UnitY());
+    }
+    for (unsigned f = 0; f < am->mNumFaces; ++f) {
+      const aiFace& face = am->mFaces[f];
+      if (face.mNumIndices != 3) continue;
+      for (int k = 0; k < 3; ++k) mesh->indices.push_back(offset + face.mIndices[k]);
+    }
+  }
+  if (mesh->indices.empty()) {
+    out.error = QObject::tr("Cannot import %1: the file holds no triangles").arg(path);
+    return out;
+  }
+  for (const auto& p : mesh->positions) {
+    if (!p.allFinite()) {
+      out.error = QObject::tr("Cannot import %1: the file has non-finite vertex coordinates").arg(path);
+      return out;
+    }
+  }
+  mesh->update_bounds();
+  out.mesh = std::move(mesh);
+  return out;
+}
+
+QString mesh_file_filter() {
+  Assimp::Importer importer;
+  std::string ext;  // "*.3ds;*.obj;..."
+  importer.GetExtensionList(ext);
+  QString list = QString::fromStdString(ext).replace(QLatin1Char(';'), QLatin1Char(' '));
+  return QObject::tr("Meshes (%1);;All files (*)").arg(list);
+}
+
+bool is_mesh_file(const QString& path) {
+  Assimp::Importer importer;
+  const QString suffix = QFileInfo(path).suffix();
+  return !suffix.isEmpty() && importer.IsExtensionSupported(("." + suffix).toStdString());
+}
+
+LengthUnit guess_units(const MeshData& mesh) {
+  return (mesh.bounds_max - mesh.bounds_min).maxCoeff() > 5.0f ? LengthUnit::millimetres : LengthUnit::metres;
+}
+
+}  // namespace js::ui

@@ -1,0 +1,34 @@
+// the meshes a document refers to, loaded once and shared by the scene builder, the renderer and picking.
+// keyed by (path, units); "builtin:<name>" paths come from the procedural demo bones.
+#pragma once
+
+#include <QHash>
+#include <QString>
+#include <memory>
+
+#include "ui/document/document_data.hpp"
+#include "ui/mesh/mesh_data.hpp"
+
+namespace js::ui {
+
+class MeshLibrary {
+ public:
+  // the mesh of a body, loading it on first use; null when it cannot be loaded (see error())
+  std::shared_ptr<const MeshData> mesh(const QString& path, LengthUnit units);
+  std::shared_ptr<const MeshData> mesh(const Body& b) { return mesh(b.mesh_path, b.units); }
+  // why the last load of (path, units) failed; empty when it succeeded or was never tried
+  QString error(const QString& path, LengthUnit units) const;
+  // hands an already loaded mesh to the library (import dialog, tests)
+  void insert(const QString& path, LengthUnit units, std::shared_ptr<const MeshData> mesh);
+  void clear() { entries_.clear(); }
+
+ private:
+  struct Entry {
+    std::shared_ptr<const MeshData> mesh;
+    QString error;
+  };
+  static QString key(const QString& path, LengthUnit units);
+  QHash<QString, Entry> entries_;
+};
+
+}  // namespace js::ui

@@ -1,0 +1,122 @@
+#include "ui/panels/fit_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include "ui/document/operations.hpp"
+
+namespace js::ui {
+
+FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
+  frames_ = new QSpinBox;
+  frames_->setRange(2, 200);
+  frames_->setToolTip(tr("Number of control frames of the spline"));
+  order_ = new QSpinBox;
+  order_->setRange(1, 5);
+  order_->setToolTip(tr("Spline order (3 = cubic)"));
+  closed_ = new QCheckBox(tr("Closed"));
+  closed_->setToolTip(tr("Periodic spline: the joint path closes on itself"));
+  auto_smoothing_ = new QCheckBox(tr("Automatic"));
+  auto_smoothing_->setToolTip(tr("Choose the smoothing weight automatically"));
+  smoothing_ = new QDoubleSpinBox;
+  smoothing_->setDecimals(6);
+  smoothing_->setRange(0.0, 1e6);
+  smoothing_->setSingleStep(1e-3);
+  smoothing_->setToolTip(tr("Weight of the Hessian smoothing term (used when not automatic)"));
+  method_ = new QComboBox;
+  method_->addItems({QStringLiteral("gauss_newton"), QStringLiteral("levenberg_marquardt")});
+  method_->setToolTip(tr("Nonlinear least-squares method of the SE(3) data fit"));
+  length_scale_ = new QDoubleSpinBox;
+  length_scale_->setDecimals(1);
+  length_scale_->setRange(0.1, 1e5);
+  length_scale_->setSuffix(tr(" mm"));
+  length_scale_->setToolTip(tr("Length that weighs translation against rotation in the twist metric"));
+  for (QAbstractSpinBox* s : std::initializer_list<QAbstractSpinBox*>{frames_, order_, smoothing_, length_scale_})
+    s->setKeyboardTracking(false);
+  fit_ = new QPushButton(tr("Fit"));
+  fit_->setEnabled(false);
+  fit_->setToolTip(tr("fitting arrives with core/fit"));
+  stop_ = new QPushButton(tr("Stop"));
+  stop_->setEnabled(false);
+  stop_->setToolTip(tr("Stop a running fit (fitting arrives with core/fit)"));
+  progress_ = new QProgressBar;
+  progress_->setRange(0, 100);
+  progress_->setValue(0);
+  progress_->setToolTip(tr("Progress of the running fit"));
+
+  auto* smoothing_row = new QHBoxLayout;
+  smoothing_row->addWidget(smoothing_, 1);
+  smoothing_row->addWidget(auto_smoothing_);
+  auto* form = new QFormLayout;
+  form->addRow(tr("Control frames"), frames_);
+  form->addRow(tr("Order"), order_);
+  form->addRow(QString(), closed_);
+  form->addRow(tr("Smoothing"), smoothing_row);
+  form->addRow(tr("Method"), method_);
+  form->addRow(tr("Length scale"), length_scale_);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(fit_);
+  buttons->addWidget(stop_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addLayout(form);
+  layout->addLayout(buttons);
+  layout->addWidget(progress_);
+  layout->addStretch();
+
+  connect(frames_, &QSpinBox::valueChanged, this, [this] { commit(frames_); });
+  connect(order_, &QSpinBox::valueChanged, this, [this] { commit(order_); });
+  connect(closed_, &QCheckBox::toggled, this, [this] { commit(closed_); });
+  connect(auto_smoothing_, &QCheckBox::toggled, this, [this] { commit(auto_smoothing_); });
+  connect(smoothing_, &QDoubleSpinBox::valueChanged, this, [this] { commit(smoothing_); });
+  connect(method_, &QComboBox::currentTextChanged, this, [this] { commit(method_); });
+  connect(length_scale_, &QDoubleSpinBox::valueChanged, this, [this] { commit(length_scale_); });
+  connect(&doc_, &Document::changed, this, &FitPanel::refresh);
+  refresh();
+}
+
+void FitPanel::refresh() {
+  refreshing_ = true;
+  const FitSettings& f = doc_.data().fit;
+  frames_->setValue(f.frames);
+  order_->setValue(f.order);
+  closed_->setChecked(f.closed);
+  auto_smoothing_->setChecked(f.auto_smoothing);
+  smoothing_->setValue(f.smoothing);
+  smoothing_->setEnabled(!f.auto_smoothing);
+  method_->setCurrentText(f.method);
+  length_scale_->setValue(f.length_scale * 1e3);
+  refreshing_ = false;
+}
+
+void FitPanel::commit(QWidget* source) {
+  if (refreshing_) return;
+  // repeated steps of one field are one undo step
+  if (source != last_source_) {
+    last_source_ = source;
+    merge_key_ = doc_.next_merge_key();
+  }
+  FitSettings f;
+  f.frames = frames_->value();
+  f.order = order_->value();
+  f.closed = closed_->isChecked();
+  f.auto_smoothing = auto_smoothing_->isChecked();
+  f.smoothing = smoothing_->value();
+  f.method = method_->currentText();
+  f.length_scale = length_scale_->value() * 1e-3;
+  const auto r = set_fit_settings(doc_, f, merge_key_);
+  if (!r.ok()) {
+    emit status_message(r.error);
+    refresh();
+  }
+}
+
+}  // namespace js::ui

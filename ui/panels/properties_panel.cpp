@@ -1,0 +1,243 @@
+#include "ui/panels/properties_panel.hpp"
+
+#include <QColorDialog>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include "ui/document/operations.hpp"
+#include "ui/panels/pose_format.hpp"
+
+namespace js::ui {
+namespace {
+
+QDoubleSpinBox* spin(double lo, double hi, int decimals, const QString& suffix, const QString& tip) {
+  auto* s = new QDoubleSpinBox;
+  s->setRange(lo, hi);
+  s->setDecimals(decimals);
+  s->setSuffix(suffix);
+  s->setToolTip(tip);
+  s->setKeyboardTracking(false);
+  s->setAccelerated(true);
+  return s;
+}
+
+QWidget* row(std::initializer_list<QWidget*> widgets) {
+  auto* w = new QWidget;
+  auto* l = new QHBoxLayout(w);
+  l->setContentsMargins(0, 0, 0, 0);
+  for (QWidget* x : widgets) l->addWidget(x);
+  return w;
+}
+
+void set_colour_button(QPushButton* b, const QColor& c) {
+  b->setText(c.name());
+  const QString text_colour = c.lightness() > 128 ? QStringLiteral("black") : QStringLiteral("white");
+  b->setStyleSheet(QStringLiteral("background-color: %1; color: %2").arg(c.name(), text_colour));
+}
+
+}  // namespace
+
+PropertiesPanel::PropertiesPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
+  stack_ = new QStackedWidget(this);
+  auto* empty = new QLabel(tr("Select a body or a joint to see its properties."));
+  empty->setWordWrap(true);
+  empty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  stack_->addWidget(empty);
+  stack_->addWidget(build_body_page());
+  stack_->addWidget(build_joint_page());
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(stack_);
+  connect(&doc_, &Document::changed, this, &PropertiesPanel::refresh);
+  connect(&doc_, &Document::selection_changed, this, &PropertiesPanel::refresh);
+  refresh();
+}
+
+QWidget* PropertiesPanel::build_body_page() {
+  auto* page = new QWidget;
+  auto* form = new QFormLayout;
+  body_name_ = new QLineEdit;
+  body_name_->setToolTip(tr("Name of the body"));
+  body_mesh_ = new QLabel;
+  body_mesh_->setWordWrap(true);
+  body_mesh_->setToolTip(tr("Mesh file (saved relative to the project file)"));
+  body_units_ = new QComboBox;
+  body_units_->addItems({tr("metres"), tr("millimetres")});
+  body_units_->setToolTip(tr("Length unit of the mesh file; meshes are scaled to metres"));
+  body_colour_ = new QPushButton;
+  body_colour_->setToolTip(tr("Colour of the body in the viewport"));
+  body_mass_ = spin(1e-6, 1e4, 4, tr(" kg"), tr("Mass of the body"));
+  for (int i = 0; i < 3; ++i) {
+    com_[i] = spin(-1e4, 1e4, 2, tr(" mm"), tr("Centre of mass in the body frame, %1").arg(QChar('x' + i)));
+    inertia_[i] = spin(0.0, 1e4, 6, tr(" kg·m²"), tr("Principal moment of inertia about the centre of mass, %1%1")
+                                                       .arg(QChar('x' + i)));
+  }
+  form->addRow(tr("Name"), body_name_);
+  form->addRow(tr("Mesh"), body_mesh_);
+  form->addRow(tr("Units"), body_units_);
+  form->addRow(tr("Colour"), body_colour_);
+  form->addRow(tr("Mass"), body_mass_);
+  form->addRow(tr("Centre of mass"), row({com_[0], com_[1], com_[2]}));
+  form->addRow(tr("Inertia"), row({inertia_[0], inertia_[1], inertia_[2]}));
+
+  auto* pose_box = new QGroupBox(tr("Pose"));
+  auto* pose_form = new QFormLayout(pose_box);
+  pose_frame_ = new QLabel;
+  const QString axes[] = {QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z")};
+  for (int i = 0; i < 3; ++i) {
+    pose_[i] = spin(-1e6, 1e6, 2, tr(" mm"), tr("Position of the body origin along the parent's %1 axis").arg(axes[i]));
+    pose_[i + 3] = spin(-360.0, 360.0, 2, tr("°"),
+                        tr("Rotation about %1 (x-y-z euler angles, R = Rx Ry Rz, in the parent frame)").arg(axes[i]));
+    pose_[i]->setSingleStep(1.0);
+    pose_[i + 3]->setSingleStep(1.0);
+    pose_[i + 3]->setWrapping(true);
+  }
+  pose_form->addRow(pose_frame_);
+  pose_form->addRow(tr("Position"), row({pose_[0], pose_[1], pose_[2]}));
+  pose_form->addRow(tr("Rotation"), row({pose_[3], pose_[4], pose_[5]}));
+
+  auto* v = new QVBoxLayout(page);
+  v->addLayout(form);
+  v->addWidget(pose_box);
+  v->addStretch();
+
+  connect(body_name_, &QLineEdit::editingFinished, this, &PropertiesPanel::commit_body_properties);
+  connect(body_units_, &QComboBox::currentIndexChanged, this, &PropertiesPanel::commit_body_properties);
+  connect(body_mass_, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::commit_body_properties);
+  for (auto* s : com_) connect(s, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::commit_body_properties);
+  for (auto* s : inertia_) connect(s, &QDoubleSpinBox::valueChanged, this, &PropertiesPanel::commit_body_properties);
+  for (auto* s : pose_) connect(s, &QDoubleSpinBox::valueChanged, this, [this, s] { commit_pose(s); });
+  connect(body_colour_, &QPushButton::clicked, this, [this] {
+    const Body* b = doc_.data().body(doc_.selection().body);
+    if (!b) return;
+    const QColor c = QColorDialog::getColor(b->colour, this, tr("Body colour"));
+    if (!c.isValid()) return;
+    Body edited = *b;
+    edited.colour = c;
+    report(set_body_properties(doc_, edited).error);
+  });
+  return page;
+}
+
+QWidget* PropertiesPanel::build_joint_page() {
+  auto* page = new QWidget;
+  auto* form = new QFormLayout(page);
+  joint_name_ = new QLineEdit;
+  joint_name_->setToolTip(tr("Name of the joint"));
+  joint_kind_ = new QComboBox;
+  joint_kind_->addItems(joint_kinds());
+  joint_kind_->setToolTip(tr("Joint kind: a 1-dof spline curve, a 2-dof spline surface, or a lower pair"));
+  joint_bodies_ = new QLabel;
+  joint_bodies_->setToolTip(tr("Parent → child bodies"));
+  joint_parameters_ = new QPlainTextEdit;
+  joint_parameters_->setReadOnly(true);
+  joint_parameters_->setToolTip(tr("Joint parameters (filled by the fit once core/fit is wired)"));
+  form->addRow(tr("Name"), joint_name_);
+  form->addRow(tr("Kind"), joint_kind_);
+  form->addRow(tr("Bodies"), joint_bodies_);
+  form->addRow(tr("Parameters"), joint_parameters_);
+  connect(joint_name_, &QLineEdit::editingFinished, this, [this] {
+    const Joint* j = doc_.data().joint(doc_.selection().joint);
+    if (!refreshing_ && j && joint_name_->text() != j->name) report(set_joint_name(doc_, j->id, joint_name_->text()).error);
+  });
+  connect(joint_kind_, &QComboBox::currentTextChanged, this, [this](const QString& kind) {
+    const Joint* j = doc_.data().joint(doc_.selection().joint);
+    if (!refreshing_ && j && kind != j->kind) report(set_joint_kind(doc_, j->id, kind).error);
+  });
+  return page;
+}
+
+void PropertiesPanel::report(const QString& error) {
+  if (!error.isEmpty()) emit status_message(error);
+}
+
+void PropertiesPanel::refresh() {
+  refreshing_ = true;
+  const Selection& s = doc_.selection();
+  const DocumentData& d = doc_.data();
+  if (const Body* b = d.body(s.body)) {
+    stack_->setCurrentIndex(1);
+    std::vector<QSignalBlocker> blockers;
+    for (QWidget* w : std::initializer_list<QWidget*>{body_name_, body_units_, body_mass_})
+      blockers.emplace_back(w);
+    for (auto* x : com_) blockers.emplace_back(x);
+    for (auto* x : inertia_) blockers.emplace_back(x);
+    for (auto* x : pose_) blockers.emplace_back(x);
+    if (!body_name_->hasFocus()) body_name_->setText(b->name);
+    body_mesh_->setText(b->mesh_path.isEmpty() ? tr("(none)") : b->mesh_path);
+    body_units_->setCurrentIndex(b->units == LengthUnit::millimetres ? 1 : 0);
+    set_colour_button(body_colour_, b->colour);
+    body_mass_->setValue(b->mass);
+    for (int i = 0; i < 3; ++i) {
+      com_[i]->setValue(b->com[i] * 1e3);
+      inertia_[i]->setValue(b->inertia_diag[i]);
+    }
+    const Joint* j = d.joint_of_child(b->id);
+    const Body* parent = j ? d.body(j->parent) : nullptr;
+    pose_frame_->setText(parent ? tr("Relative to %1 (joint %2)").arg(parent->name, j->name) : tr("Relative to the world"));
+    const Vec3 e = euler_xyz_degrees(b->pose.R);
+    for (int i = 0; i < 3; ++i) {
+      pose_[i]->setValue(b->pose.p[i] * 1e3);
+      pose_[i + 3]->setValue(e[i]);
+    }
+  } else if (const Joint* j = d.joint(s.joint)) {
+    stack_->setCurrentIndex(2);
+    const QSignalBlocker b1(joint_kind_);
+    if (!joint_name_->hasFocus()) joint_name_->setText(j->name);
+    joint_kind_->setCurrentText(j->kind);
+    const Body* p = d.body(j->parent);
+    const Body* c = d.body(j->child);
+    joint_bodies_->setText(tr("%1 → %2 · %3 dof · %n sample(s)", nullptr, static_cast<int>(j->samples.size()))
+                               .arg(p ? p->name : QStringLiteral("?"), c ? c->name : QStringLiteral("?"))
+                               .arg(joint_dof(j->kind)));
+    joint_parameters_->setPlainText(QString::fromStdString(j->parameters.dump(2)));
+  } else {
+    stack_->setCurrentIndex(0);
+  }
+  refreshing_ = false;
+}
+
+void PropertiesPanel::commit_body_properties() {
+  if (refreshing_) return;
+  const Body* b = doc_.data().body(doc_.selection().body);
+  if (!b) return;
+  Body edited = *b;
+  edited.name = body_name_->text().trimmed();
+  edited.units = body_units_->currentIndex() == 1 ? LengthUnit::millimetres : LengthUnit::metres;
+  edited.mass = body_mass_->value();
+  for (int i = 0; i < 3; ++i) {
+    edited.com[i] = com_[i]->value() * 1e-3;
+    edited.inertia_diag[i] = inertia_[i]->value();
+  }
+  if (edited.name == b->name && edited.units == b->units && edited.mass == b->mass && edited.com == b->com &&
+      edited.inertia_diag == b->inertia_diag)
+    return;
+  report(set_body_properties(doc_, edited).error);
+}
+
+void PropertiesPanel::commit_pose(QDoubleSpinBox* source) {
+  if (refreshing_) return;
+  const Body* b = doc_.data().body(doc_.selection().body);
+  if (!b) return;
+  // stepping one field repeatedly is one undo step; switching fields starts a new one
+  if (source != last_pose_field_) {
+    last_pose_field_ = source;
+    pose_merge_key_ = doc_.next_merge_key();
+  }
+  SE3 pose;
+  pose.p = Vec3(pose_[0]->value(), pose_[1]->value(), pose_[2]->value()) * 1e-3;
+  pose.R = rotation_from_euler_xyz_degrees(Vec3(pose_[3]->value(), pose_[4]->value(), pose_[5]->value()));
+  report(set_body_pose(doc_, b->id, pose, pose_merge_key_).error);
+}
+
+}  // namespace js::ui

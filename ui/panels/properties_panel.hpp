@@ -1,0 +1,61 @@
+// the properties dock: fields of the selected body (name, units, colour, mass, com, inertia, and its pose
+// relative to its parent in mm and degrees) or of the selected joint (name, kind, bodies, parameters).
+#pragma once
+
+#include <QWidget>
+#include <array>
+
+#include "ui/document/document.hpp"
+
+class QLineEdit;
+class QComboBox;
+class QDoubleSpinBox;
+class QPushButton;
+class QLabel;
+class QStackedWidget;
+class QPlainTextEdit;
+
+namespace js::ui {
+
+class PropertiesPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit PropertiesPanel(Document& doc, QWidget* parent = nullptr);
+  // the six pose fields: x, y, z (mm), then rx, ry, rz (degrees)
+  QDoubleSpinBox* pose_field(int i) { return pose_[static_cast<std::size_t>(i)]; }
+
+ signals:
+  void status_message(const QString& text);
+
+ private:
+  QWidget* build_body_page();
+  QWidget* build_joint_page();
+  void refresh();
+  void commit_body_properties();
+  void commit_pose(QDoubleSpinBox* source);
+  void report(const QString& error);
+
+  Document& doc_;
+  QStackedWidget* stack_;
+  // body page
+  QLineEdit* body_name_;
+  QLabel* body_mesh_;
+  QComboBox* body_units_;
+  QPushButton* body_colour_;
+  QDoubleSpinBox* body_mass_;
+  std::array<QDoubleSpinBox*, 3> com_{};
+  std::array<QDoubleSpinBox*, 3> inertia_{};
+  std::array<QDoubleSpinBox*, 6> pose_{};
+  QLabel* pose_frame_;
+  // joint page
+  QLineEdit* joint_name_;
+  QComboBox* joint_kind_;
+  QLabel* joint_bodies_;
+  QPlainTextEdit* joint_parameters_;
+
+  bool refreshing_ = false;
+  QDoubleSpinBox* last_pose_field_ = nullptr;  // consecutive edits of one field merge into one undo step
+  int pose_merge_key_ = 0;
+};
+
+}  // namespace js::ui

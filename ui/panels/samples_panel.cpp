@@ -1,0 +1,186 @@
+#include "ui/panels/samples_panel.hpp"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "ui/document/operations.hpp"
+#include "ui/panels/pose_format.hpp"
+
+namespace js::ui {
+
+SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
+  title_ = new QLabel;
+  table_ = new QTableWidget(0, 3);
+  table_->setHorizontalHeaderLabels({tr("q"), tr("translation"), tr("rotation")});
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setStretchLastSection(true);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+  table_->setToolTip(tr("Captured samples of the active joint: child pose relative to the parent. "
+                        "Double-click q to edit it; select a row to highlight its ghost."));
+  q_entry_ = new QLineEdit;
+  q_entry_->setToolTip(tr("q for the next capture (comma-separated, one value per dof); empty = automatic"));
+  capture_ = new QPushButton(tr("Capture"));
+  capture_->setToolTip(tr("Record the child's current pose as a sample (C)"));
+  pose_at_ = new QPushButton(tr("Pose here"));
+  pose_at_->setToolTip(tr("Move the child body to the selected sample's pose"));
+  up_ = new QPushButton(tr("Up"));
+  up_->setToolTip(tr("Move the selected sample up"));
+  down_ = new QPushButton(tr("Down"));
+  down_->setToolTip(tr("Move the selected sample down"));
+  delete_ = new QPushButton(tr("Delete"));
+  delete_->setToolTip(tr("Delete the selected samples"));
+
+  auto* capture_row = new QHBoxLayout;
+  capture_row->addWidget(new QLabel(tr("Next q:")));
+  capture_row->addWidget(q_entry_, 1);
+  capture_row->addWidget(capture_);
+  auto* buttons = new QHBoxLayout;
+  for (QPushButton* b : {pose_at_, up_, down_, delete_}) buttons->addWidget(b);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(title_);
+  layout->addLayout(capture_row);
+  layout->addWidget(table_, 1);
+  layout->addLayout(buttons);
+
+  connect(capture_, &QPushButton::clicked, this, &SamplesPanel::capture);
+  connect(q_entry_, &QLineEdit::returnPressed, this, &SamplesPanel::capture);
+  connect(pose_at_, &QPushButton::clicked, this, &SamplesPanel::pose_at_selected);
+  connect(up_, &QPushButton::clicked, this, [this] { move_selected(-1); });
+  connect(down_, &QPushButton::clicked, this, [this] { move_selected(+1); });
+  connect(delete_, &QPushButton::clicked, this, &SamplesPanel::delete_selected);
+  connect(table_, &QTableWidget::itemSelectionChanged, this, &SamplesPanel::on_table_selection);
+  connect(table_, &QTableWidget::cellChanged, this, &SamplesPanel::on_cell_edited);
+  connect(&doc_, &Document::changed, this, &SamplesPanel::rebuild);
+  connect(&doc_, &Document::selection_changed, this, &SamplesPanel::rebuild);
+  rebuild();
+}
+
+JointId SamplesPanel::active_joint() const {
+  const Selection& s = doc_.selection();
+  if (s.joint) return s.joint;
+  if (const Joint* j = doc_.data().joint_of_child(s.body)) return j->id;
+  return 0;
+}
+
+void SamplesPanel::rebuild() {
+  syncing_ = true;
+  const Joint* j = doc_.data().joint(active_joint());
+  const int n = j ? static_cast<int>(j->samples.size()) : 0;
+  title_->setText(j ? tr("%1: %n sample(s)", nullptr, n).arg(j->name) : tr("Select a joint or its child body."));
+  table_->setRowCount(n);
+  for (int r = 0; r < n; ++r) {
+    const Sample& s = j->samples[static_cast<std::size_t>(r)];
+    auto* q = new QTableWidgetItem(q_text(s.q));
+    q->setToolTip(tr("Joint coordinate(s) of this sample; double-click to edit"));
+    auto* t = new QTableWidgetItem(translation_mm_text(s.parent_T_child.p));
+    auto* rot = new QTableWidgetItem(rotation_text(s.parent_T_child.R));
+    t->setFlags(t->flags() & ~Qt::ItemIsEditable);
+    rot->setFlags(rot->flags() & ~Qt::ItemIsEditable);
+    table_->setItem(r, 0, q);
+    table_->setItem(r, 1, t);
+    table_->setItem(r, 2, rot);
+  }
+  q_entry_->setPlaceholderText(j ? tr("auto: %1").arg(q_text(next_sample_q(*j))) : QString());
+  for (QWidget* w : std::initializer_list<QWidget*>{capture_, q_entry_}) w->setEnabled(j != nullptr);
+  for (QWidget* w : std::initializer_list<QWidget*>{pose_at_, up_, down_, delete_}) w->setEnabled(n > 0);
+  syncing_ = false;
+  sync_selection_from_document();
+}
+
+void SamplesPanel::sync_selection_from_document() {
+  syncing_ = true;
+  const int sample = doc_.selection().sample;
+  table_->clearSelection();
+  if (sample >= 0 && sample < table_->rowCount()) {
+    table_->selectRow(sample);
+    table_->scrollToItem(table_->item(sample, 0));
+  }
+  syncing_ = false;
+}
+
+void SamplesPanel::on_table_selection() {
+  if (syncing_) return;
+  Selection s = doc_.selection();
+  const JointId j = active_joint();
+  const auto rows = table_->selectionModel()->selectedRows();
+  s.joint = j;
+  s.sample = rows.isEmpty() ? -1 : rows.front().row();
+  // a highlighted sample is a ghost, not the live body: the gizmo should not move the body then
+  if (s.sample >= 0) s.body = 0;
+  doc_.set_selection(s);
+}
+
+void SamplesPanel::on_cell_edited(int row, int column) {
+  if (syncing_ || column != 0) return;
+  const Joint* j = doc_.data().joint(active_joint());
+  if (!j) return;
+  Eigen::VectorXd q;
+  const int dof = joint_dof(j->kind);
+  if (!parse_q(table_->item(row, 0)->text(), dof, q)) {
+    report(tr("q needs %1 number(s), separated by commas").arg(dof));
+    rebuild();
+    return;
+  }
+  report(set_sample_q(doc_, j->id, row, q).error);
+}
+
+void SamplesPanel::capture() {
+  const JointId id = active_joint();
+  const Joint* j = doc_.data().joint(id);
+  if (!j) {
+    report(tr("Select a joint (or its child body) to capture a sample"));
+    return;
+  }
+  std::optional<Eigen::VectorXd> q;
+  if (!q_entry_->text().trimmed().isEmpty()) {
+    Eigen::VectorXd typed;
+    if (!parse_q(q_entry_->text(), joint_dof(j->kind), typed)) {
+      report(tr("q needs %1 number(s), separated by commas").arg(joint_dof(j->kind)));
+      return;
+    }
+    q = typed;
+  }
+  const auto r = capture_sample(doc_, id, q);
+  if (r.ok()) q_entry_->clear();
+  report(r.error, tr("Captured sample %1 (q = %2)").arg(r.value + 1).arg(
+                      r.ok() ? q_text(doc_.data().joint(id)->samples.back().q) : QString()));
+}
+
+void SamplesPanel::delete_selected() {
+  std::vector<int> rows;
+  for (const QModelIndex& i : table_->selectionModel()->selectedRows()) rows.push_back(i.row());
+  report(remove_samples(doc_, active_joint(), rows).error, tr("Deleted %n sample(s)", nullptr, static_cast<int>(rows.size())));
+}
+
+void SamplesPanel::move_selected(int delta) {
+  const int row = doc_.selection().sample;
+  const JointId id = active_joint();
+  const auto r = move_sample(doc_, id, row, row + delta);
+  if (r.ok()) {
+    Selection s = doc_.selection();
+    s.sample = row + delta;
+    doc_.set_selection(s);
+  }
+  report(r.error);
+}
+
+void SamplesPanel::pose_at_selected() {
+  report(pose_at_sample(doc_, active_joint(), doc_.selection().sample).error, tr("Posed the child at the sample"));
+}
+
+void SamplesPanel::report(const QString& error, const QString& ok_text) {
+  if (!error.isEmpty())
+    emit status_message(error);
+  else if (!ok_text.isEmpty())
+    emit status_message(ok_text);
+}
+
+}  // namespace js::ui

@@ -1,0 +1,54 @@
+// the samples dock: the active joint's captured samples (q, pose summary); edit q in place, delete,
+// reorder, pose the child at a sample, capture with a typed or automatic q. row selection ⇄ ghost highlight.
+#pragma once
+
+#include <QWidget>
+#include <optional>
+
+#include "ui/document/document.hpp"
+
+class QTableWidget;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace js::ui {
+
+class SamplesPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit SamplesPanel(Document& doc, QWidget* parent = nullptr);
+  QTableWidget* table() { return table_; }
+  QLineEdit* q_entry() { return q_entry_; }
+
+ public slots:
+  // records the active joint's child pose as a sample: q typed in the entry, or the next automatic value
+  void capture();
+  void delete_selected();
+  void move_selected(int delta);
+  void pose_at_selected();
+
+ signals:
+  void status_message(const QString& text);
+
+ private:
+  JointId active_joint() const;
+  void rebuild();
+  void sync_selection_from_document();
+  void on_table_selection();
+  void on_cell_edited(int row, int column);
+  void report(const QString& error, const QString& ok_text = {});
+
+  Document& doc_;
+  QLabel* title_;
+  QTableWidget* table_;
+  QLineEdit* q_entry_;
+  QPushButton* capture_;
+  QPushButton* pose_at_;
+  QPushButton* up_;
+  QPushButton* down_;
+  QPushButton* delete_;
+  bool syncing_ = false;
+};
+
+}  // namespace js::ui

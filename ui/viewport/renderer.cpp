@@ -1,0 +1,171 @@
+#include "ui/viewport/renderer.hpp"
+
+#include <QObject>
+
+namespace js::ui {
+
+Renderer::~Renderer() = default;
+
+QString Renderer::initialize() {
+  initializeOpenGLFunctions();
+  auto build = [](const char* vert, const char* frag, QString& error) {
+    auto p = std::make_unique<QOpenGLShaderProgram>();
+    if (!p->addShaderFromSourceFile(QOpenGLShader::Vertex, QString::fromLatin1(vert)) ||
+        !p->addShaderFromSourceFile(QOpenGLShader::Fragment, QString::fromLatin1(frag)) || !p->link()) {
+      error = QObject::tr("Shader %1 / %2 failed: %3").arg(QString::fromLatin1(vert), QString::fromLatin1(frag), p->log());
+      return std::unique_ptr<QOpenGLShaderProgram>();
+    }
+    return p;
+  };
+  QString error;
+  mesh_program_ = build(":/shaders/mesh.vert", ":/shaders/mesh.frag", error);
+  if (!mesh_program_) return error;
+  line_program_ = build(":/shaders/line.vert", ":/shaders/line.frag", error);
+  if (!line_program_) return error;
+
+  glGenVertexArrays(1, &line_vao_);
+  glGenBuffers(1, &line_vbo_);
+  glBindVertexArray(line_vao_);
+  glBindBuffer(GL_ARRAY_BUFFER, line_vbo_);
+  glEnableVertexAttribArray(0);
+  // position at float 0, colour at float 3 (LineVertex is packed)
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(LineVertex), nullptr);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex), reinterpret_cast<void*>(3 * sizeof(float)));
+  glBindVertexArray(0);
+  ready_ = true;
+  return {};
+}
+
+void Renderer::release() {
+  if (!ready_) return;
+  for (auto& [key, m] : meshes_) {
+    glDeleteVertexArrays(1, &m.vao);
+    glDeleteBuffers(1, &m.vbo);
+    glDeleteBuffers(1, &m.ibo);
+  }
+  meshes_.clear();
+  glDeleteVertexArrays(1, &line_vao_);
+  glDeleteBuffers(1, &line_vbo_);
+  mesh_program_.reset();
+  line_program_.reset();
+  ready_ = false;
+}
+
+Renderer::GpuMesh& Renderer::upload(const std::shared_ptr<const MeshData>& mesh) {
+  auto it = meshes_.find(mesh.get());
+  if (it != meshes_.end() && !it->second.owner.expired()) return it->second;
+  GpuMesh g;
+  g.owner = mesh;
+  // interleaved position + normal
+  std::vector<float> interleaved;
+  interleaved.reserve(mesh->positions.size() * 6);
+  for (std::size_t i = 0; i < mesh->positions.size(); ++i) {
+    const auto& p = mesh->positions[i];
+    const auto& n = mesh->normals[i];
+    interleaved.insert(interleaved.end(), {p.x(), p.y(), p.z(), n.x(), n.y(), n.z()});
+  }
+  glGenVertexArrays(1, &g.vao);
+  glGenBuffers(1, &g.vbo);
+  glGenBuffers(1, &g.ibo);
+  glBindVertexArray(g.vao);
+  glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(interleaved.size() * sizeof(float)), interleaved.data(),
+               GL_STATIC_DRAW);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
+  glEnableVertexAttribArray(1);
+  glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), reinterpret_cast<void*>(3 * sizeof(float)));
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, g.ibo);
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(mesh->indices.size() * sizeof(std::uint32_t)),
+               mesh->indices.data(), GL_STATIC_DRAW);
+  glBindVertexArray(0);
+  g.index_count = static_cast<int>(mesh->indices.size());
+  if (it != meshes_.end()) {
+    // same address, new mesh: the old one expired
+    glDeleteVertexArrays(1, &it->second.vao);
+    glDeleteBuffers(1, &it->second.vbo);
+    glDeleteBuffers(1, &it->second.ibo);
+    it->second = g;
+    return it->second;
+  }
+  return meshes_.emplace(mesh.get(), g).first->second;
+}
+
+void Renderer::purge_expired() {
+  for (auto it = meshes_.begin(); it != meshes_.end();) {
+    if (it->second.owner.expired()) {
+      glDeleteVertexArrays(1, &it->second.vao);
+      glDeleteBuffers(1, &it->second.vbo);
+      glDeleteBuffers(1, &it->second.ibo);
+      it = meshes_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void Renderer::draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matrix4f& clip_T_world,
+                           const Eigen::Vector3f& eye) {
+  if (items.empty()) return;
+  mesh_program_->bind();
+  glUniformMatrix4fv(mesh_program_->uniformLocation("u_clip_T_world"), 1, GL_FALSE, clip_T_world.data());
+  glUniform3fv(mesh_program_->uniformLocation("u_eye"), 1, eye.data());
+  const int loc_model = mesh_program_->uniformLocation("u_world_T_mesh");
+  const int loc_colour = mesh_program_->uniformLocation("u_colour");
+  const int loc_highlight = mesh_program_->uniformLocation("u_highlight");
+  for (const MeshItem& item : items) {
+    if (!item.mesh || item.mesh->indices.empty()) continue;
+    const GpuMesh& g = upload(item.mesh);
+    glUniformMatrix4fv(loc_model, 1, GL_FALSE, item.world_T_mesh.data());
+    glUniform4fv(loc_colour, 1, item.colour.data());
+    glUniform1f(loc_highlight, item.highlighted ? 1.0f : 0.0f);
+    glBindVertexArray(g.vao);
+    glDrawElements(GL_TRIANGLES, g.index_count, GL_UNSIGNED_INT, nullptr);
+  }
+  glBindVertexArray(0);
+}
+
+void Renderer::draw_lines(const std::vector<LineVertex>& lines, const Eigen::Matrix4f& clip_T_world) {
+  if (lines.empty()) return;
+  line_program_->bind();
+  glUniformMatrix4fv(line_program_->uniformLocation("u_clip_T_world"), 1, GL_FALSE, clip_T_world.data());
+  glBindVertexArray(line_vao_);
+  glBindBuffer(GL_ARRAY_BUFFER, line_vbo_);
+  const auto bytes = static_cast<GLsizeiptr>(lines.size() * sizeof(LineVertex));
+  if (lines.size() > line_capacity_) {
+    glBufferData(GL_ARRAY_BUFFER, bytes, lines.data(), GL_STREAM_DRAW);
+    line_capacity_ = lines.size();
+  } else {
+    glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, lines.data());
+  }
+  glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(lines.size()));
+  glBindVertexArray(0);
+}
+
+void Renderer::draw(const Scene& scene, const Eigen::Matrix4f& clip_T_world, const Eigen::Vector3f& eye) {
+  glClearColor(scene.background.x(), scene.background.y(), scene.background.z(), 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  if (!ready_) return;
+  purge_expired();
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+  glDepthMask(GL_TRUE);
+  draw_meshes(scene.opaque, clip_T_world, eye);
+  draw_lines(scene.lines, clip_T_world);
+  // ghosts: blended, tested against the bodies but not hiding each other
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glDepthMask(GL_FALSE);
+  draw_meshes(scene.translucent, clip_T_world, eye);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+  // the gizmo stays visible through the bones
+  glDisable(GL_DEPTH_TEST);
+  draw_lines(scene.overlay, clip_T_world);
+  glEnable(GL_DEPTH_TEST);
+}
+
+}  // namespace js::ui

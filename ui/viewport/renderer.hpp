@@ -1,0 +1,46 @@
+// the thin GL 3.3 core renderer: uploads meshes once (cached by MeshData address, dropped when the mesh
+// is gone), streams line vertices every frame, and draws a Scene. call everything with the context current.
+#pragma once
+
+#include <QOpenGLExtraFunctions>
+#include <QOpenGLShaderProgram>
+#include <memory>
+#include <unordered_map>
+
+#include "ui/viewport/scene.hpp"
+
+namespace js::ui {
+
+class Renderer : protected QOpenGLExtraFunctions {
+ public:
+  Renderer() = default;
+  ~Renderer();
+  Renderer(const Renderer&) = delete;
+  Renderer& operator=(const Renderer&) = delete;
+
+  // compiles the shaders from the qt resources; returns an error message or an empty string
+  QString initialize();
+  void draw(const Scene& scene, const Eigen::Matrix4f& clip_T_world, const Eigen::Vector3f& eye);
+  // frees GL objects; the context must be current
+  void release();
+
+ private:
+  struct GpuMesh {
+    std::weak_ptr<const MeshData> owner;
+    unsigned vao = 0, vbo = 0, ibo = 0;
+    int index_count = 0;
+  };
+  GpuMesh& upload(const std::shared_ptr<const MeshData>& mesh);
+  void draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matrix4f& clip_T_world,
+                   const Eigen::Vector3f& eye);
+  void draw_lines(const std::vector<LineVertex>& lines, const Eigen::Matrix4f& clip_T_world);
+  void purge_expired();
+
+  bool ready_ = false;
+  std::unique_ptr<QOpenGLShaderProgram> mesh_program_, line_program_;
+  std::unordered_map<const MeshData*, GpuMesh> meshes_;
+  unsigned line_vao_ = 0, line_vbo_ = 0;
+  std::size_t line_capacity_ = 0;
+};
+
+}  // namespace js::ui

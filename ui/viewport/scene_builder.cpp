@@ -1,0 +1,131 @@
+#include "ui/viewport/scene_builder.hpp"
+
+#include <algorithm>
+
+namespace js::ui {
+namespace {
+
+Eigen::Vector4f rgba(const QColor& c, float alpha = 1.0f) {
+  return {static_cast<float>(c.redF()), static_cast<float>(c.greenF()), static_cast<float>(c.blueF()), alpha};
+}
+
+void push_line(std::vector<LineVertex>& out, const Vec3& a, const Vec3& b, const Eigen::Vector4f& c) {
+  out.push_back({a.cast<float>(), c});
+  out.push_back({b.cast<float>(), c});
+}
+
+void append_triad(std::vector<LineVertex>& out, const SE3& world_T, double length, float alpha) {
+  for (int a = 0; a < 3; ++a) {
+    Eigen::Vector4f c(a == 0 ? 0.9f : 0.2f, a == 1 ? 0.8f : 0.2f, a == 2 ? 0.95f : 0.25f, alpha);
+    push_line(out, world_T.p, world_T.p + length * world_T.R.col(a), c);
+  }
+}
+
+void append_grid(std::vector<LineVertex>& out, double extent, double spacing) {
+  const int n = static_cast<int>(std::round(extent / spacing));
+  for (int i = -n; i <= n; ++i) {
+    const double s = i * spacing;
+    // every fifth line brighter
+    const float k = (i % 5 == 0) ? 0.42f : 0.28f;
+    const Eigen::Vector4f c(k, k, k + 0.02f, 1.0f);
+    push_line(out, Vec3(s, 0, -extent), Vec3(s, 0, extent), c);
+    push_line(out, Vec3(-extent, 0, s), Vec3(extent, 0, s), c);
+  }
+}
+
+}  // namespace
+
+Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& meshes, const CameraState& cam,
+                  const SceneOptions& opt) {
+  Scene scene;
+  const Vec3 eye = camera_eye(cam);
+
+  // bodies
+  for (const Body& b : d.bodies) {
+    const SE3 world_T_body = d.world_T_body(b.id);
+    if (auto mesh = meshes.mesh(b)) {
+      MeshItem item;
+      item.mesh = mesh;
+      item.world_T_mesh = world_T_body.matrix().cast<float>();
+      item.colour = rgba(b.colour);
+      item.body = b.id;
+      item.highlighted = sel.body == b.id;
+      scene.opaque.push_back(item);
+    }
+    if (opt.body_triads) append_triad(scene.lines, world_T_body, 0.05, 1.0f);
+  }
+
+  // ghosts of each joint's child at its captured poses; the active joint's ghosts are stronger
+  if (opt.ghosts) {
+    for (const Joint& j : d.joints) {
+      const Body* child = d.body(j.child);
+      const auto mesh = child ? meshes.mesh(*child) : nullptr;
+      if (!mesh) continue;
+      const SE3 world_T_parent = d.world_T_body(j.parent);
+      const bool active = sel.joint == j.id;
+      for (std::size_t i = 0; i < j.samples.size(); ++i) {
+        const SE3 world_T_ghost = world_T_parent * j.samples[i].parent_T_child;
+        MeshItem g;
+        g.mesh = mesh;
+        g.world_T_mesh = world_T_ghost.matrix().cast<float>();
+        g.role = MeshItem::Role::ghost;
+        g.body = child->id;
+        g.sample = static_cast<int>(i);
+        g.highlighted = active && sel.sample == static_cast<int>(i);
+        g.colour = g.highlighted ? Eigen::Vector4f(1.0f, 0.78f, 0.25f, 0.55f) : rgba(child->colour, active ? 0.16f : 0.08f);
+        scene.translucent.push_back(g);
+        if (g.highlighted) append_triad(scene.lines, world_T_ghost, 0.04, 1.0f);
+      }
+    }
+    // far to near so blending composes correctly
+    std::sort(scene.translucent.begin(), scene.translucent.end(), [&eye](const MeshItem& a, const MeshItem& b) {
+      const Eigen::Vector3f ea = eye.cast<float>();
+      const Eigen::Vector4f ha = a.world_T_mesh * a.mesh->centre().homogeneous();
+      const Eigen::Vector4f hb = b.world_T_mesh * b.mesh->centre().homogeneous();
+      const Eigen::Vector3f ca = ha.head<3>(), cb = hb.head<3>();
+      return (ca - ea).squaredNorm() > (cb - ea).squaredNorm();
+    });
+  }
+
+  if (opt.grid) append_grid(scene.lines, opt.grid_extent, opt.grid_spacing);
+  if (opt.world_axes) {
+    push_line(scene.lines, Vec3::Zero(), Vec3(0.2, 0, 0), {0.95f, 0.25f, 0.25f, 1.0f});
+    push_line(scene.lines, Vec3::Zero(), Vec3(0, 0.2, 0), {0.3f, 0.9f, 0.3f, 1.0f});
+    push_line(scene.lines, Vec3::Zero(), Vec3(0, 0, 0.2), {0.3f, 0.5f, 1.0f, 1.0f});
+  }
+  if (opt.gizmo) append_gizmo_lines(*opt.gizmo, opt.gizmo_hovered, scene.overlay);
+  return scene;
+}
+
+bool selection_bounds(const DocumentData& d, const Selection& sel, MeshLibrary& meshes, Vec3& centre,
+                      double& radius) {
+  std::vector<std::pair<Vec3, double>> spheres;
+  auto add_body = [&](const Body& b, const SE3& world_T) {
+    if (auto m = meshes.mesh(b))
+      spheres.emplace_back(world_T.act(m->centre().cast<double>()), static_cast<double>(m->radius()));
+    else
+      spheres.emplace_back(world_T.p, 0.05);
+  };
+  const Joint* j = d.joint(sel.joint);
+  if (j && sel.sample >= 0 && sel.sample < static_cast<int>(j->samples.size())) {
+    if (const Body* c = d.body(j->child))
+      add_body(*c, d.world_T_body(j->parent) * j->samples[static_cast<std::size_t>(sel.sample)].parent_T_child);
+  } else if (const Body* b = d.body(sel.body)) {
+    add_body(*b, d.world_T_body(b->id));
+  } else if (j) {
+    for (BodyId id : {j->parent, j->child})
+      if (const Body* jb = d.body(id)) add_body(*jb, d.world_T_body(id));
+  } else {
+    for (const Body& all : d.bodies) add_body(all, d.world_T_body(all.id));
+  }
+  if (spheres.empty()) return false;
+  // a loose enclosing sphere: centre of the centres, radius reaching every sphere
+  centre = Vec3::Zero();
+  for (const auto& s : spheres) centre += s.first;
+  centre /= static_cast<double>(spheres.size());
+  radius = 0.0;
+  for (const auto& s : spheres) radius = std::max(radius, (s.first - centre).norm() + s.second);
+  return true;
+}
+
+}  // namespace js::ui

@@ -1,0 +1,33 @@
+// builds the Scene (what to draw) from a document: bodies at their world poses with their colours,
+// captured samples as translucent ghosts of the child, grid, world axes, body triads and the gizmo.
+// no GL: unit-tested without a context.
+#pragma once
+
+#include <optional>
+
+#include "ui/document/document.hpp"
+#include "ui/mesh/mesh_library.hpp"
+#include "ui/viewport/gizmo.hpp"
+#include "ui/viewport/scene.hpp"
+
+namespace js::ui {
+
+struct SceneOptions {
+  bool grid = true;
+  bool world_axes = true;
+  bool body_triads = true;
+  bool ghosts = true;
+  double grid_extent = 1.0;   // m, half width
+  double grid_spacing = 0.1;  // m
+  std::optional<GizmoFrame> gizmo;
+  GizmoHandle gizmo_hovered = GizmoHandle::none;
+};
+
+Scene build_scene(const DocumentData& d, const Selection& selection, MeshLibrary& meshes, const CameraState& cam,
+                  const SceneOptions& options);
+
+// a bounding sphere of the selection (or of everything when nothing is selected), for "frame selection"
+bool selection_bounds(const DocumentData& d, const Selection& selection, MeshLibrary& meshes, Vec3& centre,
+                      double& radius);
+
+}  // namespace js::ui

@@ -1,0 +1,221 @@
+#include "ui/viewport/viewport_widget.hpp"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QKeyEvent>
+#include <QMimeData>
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QUrl>
+#include <QWheelEvent>
+#include <cmath>
+
+#include "ui/document/operations.hpp"
+#include "ui/viewport/picking.hpp"
+
+namespace js::ui {
+
+ViewportWidget::ViewportWidget(Document& doc, MeshLibrary& meshes, QWidget* parent)
+    : QOpenGLWidget(parent), doc_(doc), meshes_(meshes) {
+  setMouseTracking(true);
+  setFocusPolicy(Qt::StrongFocus);
+  setAcceptDrops(true);
+  setMinimumSize(320, 240);
+  setToolTip(tr("Left-drag: orbit or drag a gizmo handle · right/middle-drag: pan · wheel: zoom · click: select · "
+                "F: frame selection"));
+  connect(&doc_, &Document::changed, this, qOverload<>(&QWidget::update));
+  connect(&doc_, &Document::selection_changed, this, qOverload<>(&QWidget::update));
+}
+
+ViewportWidget::~ViewportWidget() {
+  // GL objects must be freed with this widget's context current
+  if (context()) {
+    makeCurrent();
+    renderer_.release();
+    doneCurrent();
+  }
+}
+
+void ViewportWidget::initializeGL() {
+  gl_error_ = renderer_.initialize();
+  if (!gl_error_.isEmpty()) emit status_message(gl_error_);
+  connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] {
+    makeCurrent();
+    renderer_.release();
+    doneCurrent();
+  });
+}
+
+BodyId ViewportWidget::gizmo_body() const {
+  const Selection& s = doc_.selection();
+  if (s.body && doc_.data().body(s.body)) return s.body;
+  if (const Joint* j = doc_.data().joint(s.joint); j && s.sample < 0) return j->child;
+  return 0;
+}
+
+std::optional<GizmoFrame> ViewportWidget::current_gizmo() const {
+  const BodyId b = gizmo_body();
+  if (!b) return std::nullopt;
+  return make_gizmo_frame(doc_.data(), b, doc_.data().camera);
+}
+
+void ViewportWidget::paintGL() {
+  QElapsedTimer timer;
+  timer.start();
+  SceneOptions opt = options_;
+  opt.gizmo = current_gizmo();
+  opt.gizmo_hovered = drag_ == Drag::gizmo ? gizmo_drag_.handle() : hovered_;
+  const CameraState& cam = doc_.data().camera;
+  const Scene scene = build_scene(doc_.data(), doc_.selection(), meshes_, cam, opt);
+  const double aspect = static_cast<double>(width()) / std::max(1, height());
+  const Eigen::Matrix4f clip_T_world = projection_matrix(cam, aspect) * view_matrix(cam);
+  renderer_.draw(scene, clip_T_world, camera_eye(cam).cast<float>());
+  if (show_frame_time_) {
+    // wait for the GPU so the number is the real frame cost, not the submission cost
+    context()->functions()->glFinish();
+    const double ms = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+    frame_ms_ = frame_ms_ > 0.0 ? 0.8 * frame_ms_ + 0.2 * ms : ms;
+    emit frame_time_measured(frame_ms_);
+  }
+}
+
+void ViewportWidget::set_show_frame_time(bool on) {
+  show_frame_time_ = on;
+  frame_ms_ = 0.0;
+  update();
+}
+
+Ray ViewportWidget::ray_at(const QPointF& pos) const {
+  return pixel_ray(doc_.data().camera, pos.x(), pos.y(), width(), height());
+}
+
+void ViewportWidget::set_camera(const CameraState& c) {
+  doc_.set_camera(c);
+  update();
+}
+
+void ViewportWidget::frame_selection() {
+  Vec3 centre;
+  double radius = 0.0;
+  if (!selection_bounds(doc_.data(), doc_.selection(), meshes_, centre, radius)) return;
+  CameraState c = doc_.data().camera;
+  frame_sphere(c, centre, radius);
+  set_camera(c);
+}
+
+void ViewportWidget::mousePressEvent(QMouseEvent* e) {
+  press_pos_ = last_pos_ = e->position();
+  moved_ = false;
+  if (e->button() == Qt::LeftButton && !(e->modifiers() & Qt::ShiftModifier)) {
+    if (auto g = current_gizmo()) {
+      const GizmoHandle h = pick_gizmo(*g, doc_.data().camera, width(), height(),
+                                       Eigen::Vector2d(e->position().x(), e->position().y()));
+      const BodyId b = gizmo_body();
+      if (h != GizmoHandle::none && gizmo_drag_.begin(*g, h, doc_.data().body(b)->pose, ray_at(e->position()))) {
+        drag_ = Drag::gizmo;
+        gizmo_drag_body_ = b;
+        // every move of this drag merges into one undo step
+        gizmo_merge_key_ = doc_.next_merge_key();
+        return;
+      }
+    }
+    drag_ = Drag::orbit;
+  } else if (e->button() == Qt::RightButton || e->button() == Qt::MiddleButton || e->button() == Qt::LeftButton) {
+    drag_ = Drag::pan;
+  }
+}
+
+void ViewportWidget::mouseMoveEvent(QMouseEvent* e) {
+  const QPointF d = e->position() - last_pos_;
+  last_pos_ = e->position();
+  if ((e->position() - press_pos_).manhattanLength() > 3.0) moved_ = true;
+  switch (drag_) {
+    case Drag::gizmo: {
+      const SE3 pose = gizmo_drag_.update(ray_at(e->position()));
+      set_body_pose(doc_, gizmo_drag_body_, pose, gizmo_merge_key_);
+      return;
+    }
+    case Drag::orbit: {
+      if (!moved_) return;
+      CameraState c = doc_.data().camera;
+      orbit(c, d.x(), d.y());
+      set_camera(c);
+      return;
+    }
+    case Drag::pan: {
+      CameraState c = doc_.data().camera;
+      pan(c, d.x(), d.y(), height());
+      set_camera(c);
+      return;
+    }
+    case Drag::none: break;
+  }
+  // hovering: light up the handle under the mouse
+  GizmoHandle h = GizmoHandle::none;
+  if (auto g = current_gizmo())
+    h = pick_gizmo(*g, doc_.data().camera, width(), height(), Eigen::Vector2d(e->position().x(), e->position().y()));
+  if (h != hovered_) {
+    hovered_ = h;
+    update();
+  }
+}
+
+void ViewportWidget::mouseReleaseEvent(QMouseEvent* e) {
+  const Drag was = drag_;
+  drag_ = Drag::none;
+  if (was == Drag::gizmo) {
+    emit status_message(tr("Moved %1").arg(doc_.data().body(gizmo_drag_body_) ? doc_.data().body(gizmo_drag_body_)->name
+                                                                            : QString()));
+    return;
+  }
+  if (e->button() == Qt::LeftButton && !moved_) click_select(e->position());
+}
+
+void ViewportWidget::click_select(const QPointF& pos) {
+  const auto hit = pick_body(doc_.data(), meshes_, ray_at(pos));
+  Selection s;
+  if (hit) {
+    s.body = hit->body;
+    if (const Joint* j = doc_.data().joint_of_child(hit->body)) s.joint = j->id;
+    emit status_message(tr("Selected %1").arg(doc_.data().body(hit->body)->name));
+  }
+  doc_.set_selection(s);
+}
+
+void ViewportWidget::wheelEvent(QWheelEvent* e) {
+  CameraState c = doc_.data().camera;
+  zoom(c, std::pow(0.9, e->angleDelta().y() / 120.0));
+  set_camera(c);
+}
+
+void ViewportWidget::keyPressEvent(QKeyEvent* e) {
+  CameraState c = doc_.data().camera;
+  const bool shift = e->modifiers() & Qt::ShiftModifier;
+  const double step = 20.0;
+  switch (e->key()) {
+    case Qt::Key_Left: shift ? pan(c, step, 0, height()) : orbit(c, step, 0); break;
+    case Qt::Key_Right: shift ? pan(c, -step, 0, height()) : orbit(c, -step, 0); break;
+    case Qt::Key_Up: shift ? pan(c, 0, step, height()) : orbit(c, 0, step); break;
+    case Qt::Key_Down: shift ? pan(c, 0, -step, height()) : orbit(c, 0, -step); break;
+    case Qt::Key_Plus: case Qt::Key_Equal: case Qt::Key_PageUp: zoom(c, 0.85); break;
+    case Qt::Key_Minus: case Qt::Key_PageDown: zoom(c, 1.0 / 0.85); break;
+    default: QOpenGLWidget::keyPressEvent(e); return;
+  }
+  set_camera(c);
+}
+
+void ViewportWidget::dragEnterEvent(QDragEnterEvent* e) {
+  if (e->mimeData()->hasUrls()) e->acceptProposedAction();
+}
+
+void ViewportWidget::dropEvent(QDropEvent* e) {
+  QStringList paths;
+  for (const QUrl& url : e->mimeData()->urls())
+    if (url.isLocalFile()) paths << url.toLocalFile();
+  if (!paths.isEmpty()) {
+    e->acceptProposedAction();
+    emit files_dropped(paths);
+  }
+}
+
+}  // namespace js::ui

@@ -1,0 +1,79 @@
+// the central 3-d view: a QOpenGLWidget that builds a Scene from the document each frame and hands it to
+// the Renderer. mouse: left-drag orbits (or drags a gizmo handle), right/middle or shift-drag pans, wheel
+// zooms, click selects. keys: arrows orbit, shift+arrows pan, +/− zoom.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QOpenGLWidget>
+#include <QPoint>
+#include <optional>
+
+#include "ui/document/document.hpp"
+#include "ui/mesh/mesh_library.hpp"
+#include "ui/viewport/gizmo.hpp"
+#include "ui/viewport/renderer.hpp"
+#include "ui/viewport/scene_builder.hpp"
+
+namespace js::ui {
+
+class ViewportWidget : public QOpenGLWidget {
+  Q_OBJECT
+ public:
+  ViewportWidget(Document& doc, MeshLibrary& meshes, QWidget* parent = nullptr);
+  ~ViewportWidget() override;
+
+  SceneOptions& options() { return options_; }
+  // the body the gizmo poses: the selected body, else the selected joint's child; 0 for none
+  BodyId gizmo_body() const;
+  void set_show_frame_time(bool on);
+  bool show_frame_time() const { return show_frame_time_; }
+  // last measured GPU-complete frame time, ms (only while shown)
+  double frame_time_ms() const { return frame_ms_; }
+  // the error of GL setup, empty when the renderer is ready
+  const QString& gl_error() const { return gl_error_; }
+
+ public slots:
+  void frame_selection();
+
+ signals:
+  void frame_time_measured(double ms);
+  void files_dropped(const QStringList& paths);
+  void status_message(const QString& text);
+
+ protected:
+  void initializeGL() override;
+  void paintGL() override;
+  void mousePressEvent(QMouseEvent* e) override;
+  void mouseMoveEvent(QMouseEvent* e) override;
+  void mouseReleaseEvent(QMouseEvent* e) override;
+  void wheelEvent(QWheelEvent* e) override;
+  void keyPressEvent(QKeyEvent* e) override;
+  void dragEnterEvent(QDragEnterEvent* e) override;
+  void dropEvent(QDropEvent* e) override;
+
+ private:
+  std::optional<GizmoFrame> current_gizmo() const;
+  Ray ray_at(const QPointF& pos) const;
+  void set_camera(const CameraState& c);
+  void click_select(const QPointF& pos);
+
+  Document& doc_;
+  MeshLibrary& meshes_;
+  Renderer renderer_;
+  SceneOptions options_;
+  QString gl_error_;
+
+  enum class Drag { none, orbit, pan, gizmo };
+  Drag drag_ = Drag::none;
+  QPointF press_pos_, last_pos_;
+  bool moved_ = false;
+  GizmoDrag gizmo_drag_;
+  BodyId gizmo_drag_body_ = 0;
+  int gizmo_merge_key_ = 0;
+  GizmoHandle hovered_ = GizmoHandle::none;
+
+  bool show_frame_time_ = false;
+  double frame_ms_ = 0.0;
+};
+
+}  // namespace js::ui
