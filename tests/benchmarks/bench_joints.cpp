@@ -1,0 +1,83 @@
+// per-call cost of JointModel::evaluate at each level. revolute is the baseline; multi-axis lower pairs go
+// through the product-of-exponentials recursion (eq. 27–31). to add a joint, write a factory and append
+// register_joint(...) lines in register_all() — nothing else changes.
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "core/joints/elliptic_joint.hpp"
+#include "core/joints/lower_pairs.hpp"
+
+namespace js {
+namespace {
+
+using JointFactory = std::function<std::unique_ptr<JointModel>()>;
+
+// 256 pre-drawn q inside [lo, hi], cycled so the optimiser cannot fold a constant input.
+std::vector<JointVector> draw_qs(int dof, double lo, double hi) {
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> u(lo, hi);
+  std::vector<JointVector> qs(256, JointVector(dof));
+  for (JointVector& q : qs) {
+    for (int i = 0; i < dof; ++i) q[i] = u(rng);
+  }
+  return qs;
+}
+
+void bench_evaluate(benchmark::State& state, const JointFactory& make, EvalLevel level, double lo, double hi) {
+  const std::unique_ptr<JointModel> joint = make();
+  const std::vector<JointVector> qs = draw_qs(joint->dof(), lo, hi);
+  JointData data(joint->dof());
+  std::size_t k = 0;
+  for (auto _ : state) {
+    joint->evaluate(qs[k++ & 255], data, level);
+    benchmark::DoNotOptimize(data.G);
+    benchmark::DoNotOptimize(data.S.data());
+    benchmark::DoNotOptimize(data.dS.data());
+    benchmark::ClobberMemory();
+  }
+}
+
+// registers "<name>/G", "<name>/G+S", "<name>/G+S+dS" for the levels asked for.
+void register_joint(const std::string& name, JointFactory make, std::initializer_list<EvalLevel> levels,
+                    double lo = -2.0, double hi = 2.0) {
+  for (EvalLevel level : levels) {
+    const char* suffix = level == EvalLevel::Transform ? "/G" : level == EvalLevel::Jacobian ? "/G+S" : "/G+S+dS";
+    benchmark::RegisterBenchmark((name + suffix).c_str(),
+                                 [make, level, lo, hi](benchmark::State& s) { bench_evaluate(s, make, level, lo, hi); });
+  }
+}
+
+template <class T, class... Args>
+JointFactory factory(Args... args) {
+  return [=] { return std::unique_ptr<JointModel>(std::make_unique<T>(args...)); };
+}
+
+constexpr auto kAllLevels = {EvalLevel::Transform, EvalLevel::Jacobian, EvalLevel::Hessian};
+
+int register_all() {
+  const Vec3 tilted = Vec3(0.3, -0.7, 0.5);
+  // baseline
+  register_joint("revolute", factory<RevoluteJoint>(tilted), kAllLevels);
+  // poe recursion, 2 and 3 factors
+  register_joint("universal", factory<UniversalJoint>(Vec3(Vec3::UnitX()), Vec3(Vec3::UnitY())), kAllLevels);
+  register_joint("spherical_zyx", factory<SphericalJoint>(std::string("zyx")), kAllLevels);
+  register_joint("elliptic", factory<EllipticJoint>(2.0, 0.5, Vec3(Vec3::UnitZ())), {EvalLevel::Hessian});
+  // with a child offset: the Ad_{C⁻¹} transform of S and ∇S in JointModel::evaluate
+  register_joint("spherical_zyx_offsets", [] {
+    auto j = std::make_unique<SphericalJoint>("zyx");
+    j->set_offsets(SE3::translation(Vec3(0.1, 0.0, 0.0)), SE3{so3_exp(Vec3(0.2, 0.1, 0.0)), Vec3(0.0, 0.3, 0.0)});
+    return std::unique_ptr<JointModel>(std::move(j));
+  }, {EvalLevel::Hessian});
+  // spline joints: add register_joint(...) lines here
+  return 0;
+}
+
+const int registered = register_all();
+
+}  // namespace
+}  // namespace js
