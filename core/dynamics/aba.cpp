@@ -31,6 +31,11 @@ const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data, dou
                            const ConstVectorRef& qd, const ConstVectorRef& tau) {
   // update G, S, ∇S, v and c (appendix A, second bullet)
   forward_kinematics(model, data, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Acceleration);
+  return aba_from_kinematics(model, data, tau);
+}
+
+const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, MultibodyData& data,
+                                           const ConstVectorRef& tau) {
   data.singular = false;
   const int nb = model.num_bodies();
   // J̃_i ← J_i, b_i ← −ad*_v J v − f_e before the children add theirs

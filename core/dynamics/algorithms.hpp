@@ -41,4 +41,9 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data, do
 const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
                            const ConstVectorRef& qd, const ConstVectorRef& tau);
 
+// the recursions of aba after forward_kinematics(..., KinematicsLevel::Acceleration) has run for the same
+// (t, q, q̇), so callers that needed the poses first (applied forces) do not evaluate the joints twice.
+const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, MultibodyData& data,
+                                           const ConstVectorRef& tau);
+
 }  // namespace js
