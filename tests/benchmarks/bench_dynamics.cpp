@@ -1,0 +1,76 @@
+// forward dynamics (aba, appendix A) per call: the paper's knee (1-dof spline), the 8-chain of spline joints
+// ("SIGGRAPH Joint 1": 6 ms and 49 ms per step in 2008), and chains of 64 and 512 to show O(n).
+// also rnea and crba on the same chains for comparison. run from a Release build.
+#include <benchmark/benchmark.h>
+
+#include "core/dynamics/algorithms.hpp"
+#include "core/dynamics/examples.hpp"
+
+namespace {
+
+using namespace js;
+
+struct Case {
+  MultibodyModel model;
+  MultibodyData data;
+  Eigen::VectorXd q, qd, tau;
+  explicit Case(MultibodyModel m)
+      : model(std::move(m)),
+        data(model),
+        q(Eigen::VectorXd::LinSpaced(model.nq(), 0.3, 1.9)),
+        qd(Eigen::VectorXd::LinSpaced(model.nq(), -0.5, 0.7)),
+        tau(Eigen::VectorXd::LinSpaced(model.nq(), 0.1, -0.2)) {}
+};
+
+void BM_AbaKnee(benchmark::State& state) {
+  Case c(example_knee());
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(aba(c.model, c.data, 0.0, c.q, c.qd, c.tau).data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_AbaKnee);
+
+void BM_AbaSplineChain(benchmark::State& state) {
+  Case c(example_spline_chain(static_cast<int>(state.range(0))));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(aba(c.model, c.data, 0.0, c.q, c.qd, c.tau).data());
+    benchmark::ClobberMemory();
+  }
+  state.SetComplexityN(state.range(0));
+}
+BENCHMARK(BM_AbaSplineChain)->Arg(8)->Arg(64)->Arg(512)->Complexity(benchmark::oN);
+
+void BM_RneaSplineChain(benchmark::State& state) {
+  Case c(example_spline_chain(static_cast<int>(state.range(0))));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(rnea(c.model, c.data, 0.0, c.q, c.qd, c.tau).data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_RneaSplineChain)->Arg(8)->Arg(64);
+
+void BM_CrbaSplineChain(benchmark::State& state) {
+  Case c(example_spline_chain(static_cast<int>(state.range(0))));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(crba(c.model, c.data, 0.0, c.q).data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_CrbaSplineChain)->Arg(8)->Arg(64);
+
+// the joint evaluation alone (G, S, ∇S of the knee), to see what the recursion adds.
+void BM_KneeJointEvaluate(benchmark::State& state) {
+  auto joint = example_knee_joint();
+  JointData d(1);
+  Eigen::VectorXd q(1);
+  q << 1.1;
+  for (auto _ : state) {
+    joint->evaluate(q, d, EvalLevel::Hessian);
+    benchmark::DoNotOptimize(d.dS.data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_KneeJointEvaluate);
+
+}  // namespace
