@@ -57,11 +57,18 @@ inline SE3 se3_exp(const Twist& g) {
   const Vec3 w = g.head<3>();
   const Vec3 v = g.tail<3>();
   const So3Coefficients k = so3_coefficients(w.norm());
-  const Mat3 W = hat3(w);
-  const Mat3 W2 = W * W;
   SE3 t;
-  t.R.noalias() = Mat3::Identity() + k.a * W + k.b * W2;
-  t.p.noalias() = v + k.b * (W * v) + k.c * (W2 * v);
+  t.R = k.b * (w * w.transpose());
+  t.R.diagonal().array() += k.cos_theta;
+  const Vec3 aw = k.a * w;
+  t.R(0, 1) -= aw.z();
+  t.R(1, 0) += aw.z();
+  t.R(0, 2) += aw.y();
+  t.R(2, 0) -= aw.y();
+  t.R(1, 2) -= aw.x();
+  t.R(2, 1) += aw.x();
+  const Vec3 wv = w.cross(v);
+  t.p = v + k.b * wv + k.c * w.cross(wv);
   return t;
 }
 

@@ -27,6 +27,7 @@ inline Vec3 vee3(const Mat3& m) {
 struct So3Coefficients {
   double theta;
   double a, b, c;
+  double cos_theta;
 };
 
 inline So3Coefficients so3_coefficients(double theta) {
@@ -38,21 +39,33 @@ inline So3Coefficients so3_coefficients(double theta) {
     k.a = 1.0 - t2 / 6.0 * (1.0 - t2 / 20.0 * (1.0 - t2 / 42.0 * (1.0 - t2 / 72.0 * (1.0 - t2 / 110.0))));
     k.b = 0.5 * (1.0 - t2 / 12.0 * (1.0 - t2 / 30.0 * (1.0 - t2 / 56.0 * (1.0 - t2 / 90.0 * (1.0 - t2 / 132.0)))));
     k.c = (1.0 - t2 / 20.0 * (1.0 - t2 / 42.0 * (1.0 - t2 / 72.0 * (1.0 - t2 / 110.0 * (1.0 - t2 / 156.0))))) / 6.0;
+    k.cos_theta = 1.0 - t2 * k.b;
   } else {
+    // one sincos; 1 − cosθ ≥ 0.031 here, so its rounding stays below 1e-14 relative
     const double s = std::sin(theta);
-    const double h = std::sin(0.5 * theta);
+    const double co = std::cos(theta);
     k.a = s / theta;
-    k.b = 2.0 * h * h / t2;  // no cancellation: 1−cosθ = 2 sin²(θ/2)
+    k.b = (1.0 - co) / t2;
     k.c = (theta - s) / (t2 * theta);
+    k.cos_theta = co;
   }
   return k;
 }
 
 // exp([w]) by rodrigues' formula.
+// written as R = cosθ·1 + a[w] + b wwᵀ, which avoids forming [w]².
 inline Mat3 so3_exp(const Vec3& w) {
   const So3Coefficients k = so3_coefficients(w.norm());
-  const Mat3 W = hat3(w);
-  return Mat3::Identity() + k.a * W + k.b * W * W;
+  Mat3 R = k.b * (w * w.transpose());
+  R.diagonal().array() += k.cos_theta;
+  const Vec3 aw = k.a * w;
+  R(0, 1) -= aw.z();
+  R(1, 0) += aw.z();
+  R(0, 2) += aw.y();
+  R(2, 0) -= aw.y();
+  R(1, 2) -= aw.x();
+  R(2, 1) += aw.x();
+  return R;
 }
 
 // log of a rotation, returns w with |w| ∈ [0, π]. stable near 0 and near π.

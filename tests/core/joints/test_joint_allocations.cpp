@@ -8,6 +8,7 @@
 
 #include "tests/core/joints/alloc_counter.hpp"
 #include "tests/core/joints/joint_cases.hpp"
+#include "tests/core/joints/spline_cases.hpp"
 
 namespace js::test {
 namespace {
@@ -73,6 +74,9 @@ TEST_P(JointAllocationTest, EvaluateAllocatesNothing) {
 
 INSTANTIATE_TEST_SUITE_P(LowerPairs, JointAllocationTest, ::testing::ValuesIn(lower_pair_cases()), joint_case_name);
 INSTANTIATE_TEST_SUITE_P(Elliptic, JointAllocationTest, ::testing::ValuesIn(elliptic_cases()), joint_case_name);
+INSTANTIATE_TEST_SUITE_P(SplineCurve, JointAllocationTest, ::testing::ValuesIn(spline_curve_cases()), joint_case_name);
+INSTANTIATE_TEST_SUITE_P(SplineSurface, JointAllocationTest, ::testing::ValuesIn(spline_surface_cases()),
+                         joint_case_name);
 
 }  // namespace
 }  // namespace js::test
