@@ -1,0 +1,190 @@
+#include "core/io/json_text.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "core/io/file_error.hpp"
+#include "core/io/json_cursor.hpp"
+
+namespace js::io {
+
+namespace {
+
+using nlohmann::json;
+
+// nlohmann's what() is "[json.exception.parse_error.101] parse error at line 3, column 4: syntax error …";
+// keep the part after the position, which we print ourselves.
+std::string parse_problem(const std::string& what) {
+  const auto col = what.find("column ");
+  if (col != std::string::npos) {
+    const auto colon = what.find(": ", col);
+    if (colon != std::string::npos) return what.substr(colon + 2);
+  }
+  const auto bracket = what.find("] ");
+  return bracket == std::string::npos ? what : what.substr(bracket + 2);
+}
+
+template <typename Json>
+bool is_flat_numeric_array(const Json& v) {
+  if (!v.is_array()) return false;
+  for (const auto& e : v) {
+    if (!e.is_number() && !e.is_boolean() && !e.is_null()) return false;
+  }
+  return true;
+}
+
+// an array printed on one line: numbers, or arrays of numbers (rotation rows), short enough to read
+template <typename Json>
+bool inline_array(const Json& v) {
+  if (is_flat_numeric_array(v)) return true;
+  if (!v.is_array() || v.empty() || v.size() > 4) return false;
+  for (const auto& e : v) {
+    if (!is_flat_numeric_array(e) || e.size() > 4) return false;
+  }
+  return true;
+}
+
+template <typename Json>
+void check_finite(const Json& v, const std::string& path, const std::string& source) {
+  if (v.is_number_float() && !std::isfinite(v.template get<double>())) {
+    throw FileError(ErrorKind::NonFinite, source, path,
+                    std::string("cannot write ") + (std::isnan(v.template get<double>()) ? "NaN" : "Inf") +
+                        ": json has no non-finite numbers");
+  }
+  if (v.is_object()) {
+    for (const auto& item : v.items()) check_finite(item.value(), path + "/" + json_pointer_escape(item.key()), source);
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.size(); ++i) check_finite(v[i], path + "/" + std::to_string(i), source);
+  }
+}
+
+template <typename Json>
+void dump(const Json& v, int indent, std::string& out) {
+  const std::string pad(static_cast<std::size_t>(indent), ' ');
+  const std::string inner(static_cast<std::size_t>(indent + 2), ' ');
+  if (v.is_object() && !v.empty()) {
+    out += "{\n";
+    bool first = true;
+    for (const auto& item : v.items()) {
+      if (!first) out += ",\n";
+      first = false;
+      out += inner + Json(item.key()).dump() + ": ";
+      dump(item.value(), indent + 2, out);
+    }
+    out += "\n" + pad + "}";
+  } else if (v.is_array() && !v.empty() && !inline_array(v)) {
+    out += "[\n";
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i > 0) out += ",\n";
+      out += inner;
+      dump(v[i], indent + 2, out);
+    }
+    out += "\n" + pad + "]";
+  } else if (v.is_array()) {
+    out += "[";
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (i > 0) out += ", ";
+      dump(v[i], indent, out);
+    }
+    out += "]";
+  } else {
+    // scalars: nlohmann prints doubles in the shortest form that parses back to the same bits
+    out += v.dump();
+  }
+}
+
+template <typename Json>
+std::string dump_text(const Json& value, const std::string& source) {
+  check_finite(value, "", source);
+  std::string out;
+  dump(value, 0, out);
+  out += "\n";
+  return out;
+}
+
+}  // namespace
+
+void line_column(const std::string& text, std::size_t byte, int& line, int& column) {
+  line = 1;
+  column = 1;
+  const std::size_t end = std::min(byte == 0 ? 0 : byte - 1, text.size());
+  for (std::size_t i = 0; i < end; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+}
+
+json parse_json_text(const std::string& text, const std::string& source) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    int line = 0, column = 0;
+    line_column(text, e.byte, line, column);
+    throw FileError(source, line, column, "invalid JSON: " + parse_problem(e.what()));
+  } catch (const json::out_of_range& e) {
+    // 406: a number like 1e999 overflows a double. nlohmann gives no position: find the token.
+    std::string problem = parse_problem(e.what());
+    const auto q1 = problem.find('\'');
+    const auto q2 = q1 == std::string::npos ? q1 : problem.find('\'', q1 + 1);
+    if (q2 != std::string::npos) {
+      const auto at = text.find(problem.substr(q1 + 1, q2 - q1 - 1));
+      if (at != std::string::npos) {
+        int line = 0, column = 0;
+        line_column(text, at + 1, line, column);
+        throw FileError(source, line, column, problem + " (NaN/Inf are not allowed)", ErrorKind::NonFinite);
+      }
+    }
+    throw FileError(ErrorKind::NonFinite, source, "", problem + " (NaN/Inf are not allowed)");
+  }
+}
+
+std::string dump_json_text(const json& value, const std::string& source) { return dump_text(value, source); }
+std::string dump_json_text(const nlohmann::ordered_json& value, const std::string& source) {
+  return dump_text(value, source);
+}
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw FileError(ErrorKind::Io, path, "", std::string("cannot open: ") + std::strerror(errno));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) throw FileError(ErrorKind::Io, path, "", "read failed");
+  return ss.str();
+}
+
+void write_text_file_atomic(const std::string& path, const std::string& text) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  // same directory, so the rename stays on one filesystem and is atomic
+  fs::path tmp = target;
+  tmp += ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw FileError(ErrorKind::Io, path, "", std::string("cannot write: ") + std::strerror(errno));
+    out << text;
+    out.flush();
+    if (!out) {
+      std::error_code ignored;
+      fs::remove(tmp, ignored);
+      throw FileError(ErrorKind::Io, path, "", "write failed");
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, target, ec);
+  if (ec) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    throw FileError(ErrorKind::Io, path, "", "cannot replace file: " + ec.message());
+  }
+}
+
+}  // namespace js::io
