@@ -11,6 +11,8 @@
 
 #include "core/joints/elliptic_joint.hpp"
 #include "core/joints/lower_pairs.hpp"
+#include "core/joints/natural_parameterization.hpp"
+#include "core/joints/spline_surface_joint.hpp"
 
 namespace js {
 namespace {
@@ -73,7 +75,39 @@ int register_all() {
     j->set_offsets(SE3::translation(Vec3(0.1, 0.0, 0.0)), SE3{so3_exp(Vec3(0.2, 0.1, 0.0)), Vec3(0.0, 0.3, 0.0)});
     return std::unique_ptr<JointModel>(std::move(j));
   }, {EvalLevel::Hessian});
-  // spline joints: add register_joint(...) lines here
+  // spline joints: a cubic curve through 12 frames (k − 1 = 3 exponentials per call, eq. 24) and a
+  // 2-dof joint of six bicubic 8×8 splines (6 exponentials, eq. 25)
+  const auto curve = [] {
+    std::mt19937 rng(5);
+    std::normal_distribution<double> n(0.0, 0.3);
+    std::vector<SE3> frames;
+    SE3 T;
+    for (int i = 0; i < 12; ++i) {
+      Twist t;
+      for (int k = 0; k < 6; ++k) t[k] = n(rng);
+      T = T * se3_exp(t);
+      frames.push_back(T);
+    }
+    return frames;
+  }();
+  register_joint("spline_curve_cubic", [curve] {
+    return std::unique_ptr<JointModel>(std::make_unique<SplineCurveJoint>(make_natural_spline_curve(curve)));
+  }, kAllLevels, 0.0, 2.0);
+  register_joint("spline_curve_cubic_closed", [curve] {
+    return std::unique_ptr<JointModel>(std::make_unique<SplineCurveJoint>(make_natural_spline_curve(curve, 4, true)));
+  }, {EvalLevel::Hessian}, 0.0, 2.0);
+  register_joint("spline_surface_2dof", [] {
+    std::mt19937 rng(6);
+    std::normal_distribution<double> n(0.0, 0.3);
+    std::array<std::vector<double>, 6> c;
+    for (auto& v : c) {
+      v.resize(64);
+      for (double& x : v) x = n(rng);
+    }
+    std::vector<spline::KnotVector> knots{spline::KnotVector::clamped(8, 4, -1.0, 1.0),
+                                          spline::KnotVector::clamped(8, 4, -1.0, 1.0)};
+    return std::unique_ptr<JointModel>(std::make_unique<SplineSurfaceJoint>(SE3::identity(), knots, c));
+  }, kAllLevels, -1.0, 1.0);
   return 0;
 }
 
