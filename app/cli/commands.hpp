@@ -6,5 +6,7 @@
 
 namespace js::cli {
 
+// simulate SCENE.json ... -o TRAJ.csv (cmd_simulate.cpp)
+void add_simulate_command(CLI::App& app);
 
 }  // namespace js::cli

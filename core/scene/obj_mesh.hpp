@@ -1,0 +1,21 @@
+// a minimal wavefront obj reader for mass properties: vertices ("v x y z") and faces ("f i j k ...",
+// polygons fanned into triangles, "i/t/n" forms and negative indices accepted); everything else ignored.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/lie/types.hpp"
+
+namespace js::scene {
+
+struct TriangleMesh {
+  std::vector<Vec3> vertices;
+  std::vector<std::array<int, 3>> triangles;
+};
+
+// throws io::FileError naming path and line for an unreadable file, a malformed vertex or a bad index.
+TriangleMesh read_obj_mesh(const std::string& path);
+
+}  // namespace js::scene

@@ -1,0 +1,61 @@
+#include "core/scene/simulate.hpp"
+
+#include <cstdio>
+
+namespace js::scene {
+
+namespace {
+
+void write_row(std::ostream& csv, const SimulationState& s, const MechanicalState& m) {
+  char buf[64];
+  auto put = [&](double x) {
+    std::snprintf(buf, sizeof buf, ",%.17g", x);
+    csv << buf;
+  };
+  std::snprintf(buf, sizeof buf, "%.17g", s.t);
+  csv << buf;
+  for (int k = 0; k < s.q.size(); ++k) put(s.q[k]);
+  for (int k = 0; k < s.qd.size(); ++k) put(s.qd[k]);
+  put(m.kinetic);
+  put(m.potential);
+  for (int k = 0; k < 3; ++k) put(m.linear_momentum[k]);
+  for (int k = 0; k < 3; ++k) put(m.angular_momentum[k]);
+  csv << '\n';
+}
+
+}  // namespace
+
+SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settings, int steps, std::ostream& csv,
+                                 int every) {
+  const std::vector<std::string> names = scene.model.coordinate_names();
+  csv << "t";
+  for (const std::string& n : names) csv << ",q:" << n;
+  for (const std::string& n : names) csv << ",qd:" << n;
+  csv << ",kinetic,potential,px,py,pz,Lx,Ly,Lz\n";
+  Simulator sim(scene.model, scene.forces);
+  SimulationState s = scene.initial;
+  SimulationReport report;
+  MechanicalState m = sim.measure(s);
+  report.energy_start = m.kinetic + m.potential;
+  write_row(csv, s, m);
+  for (int k = 1; k <= steps; ++k) {
+    sim.step(s, settings.dt, settings.integrator);
+    report.singular = report.singular || sim.data().singular;
+    report.steps = k;
+    const bool finite = s.q.allFinite() && s.qd.allFinite();
+    if (k % every == 0 || k == steps || !finite) {
+      m = sim.measure(s);
+      write_row(csv, s, m);
+    }
+    if (!finite) {
+      report.finite = false;
+      break;
+    }
+  }
+  m = sim.measure(s);
+  report.t_end = s.t;
+  report.energy_end = m.kinetic + m.potential;
+  return report;
+}
+
+}  // namespace js::scene

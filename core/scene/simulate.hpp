@@ -1,0 +1,25 @@
+// runs a scene with fixed steps and writes its trajectory as csv: t, every q and q̇, kinetic and potential
+// energy, linear and angular momentum (world frame, momentum about the world origin).
+#pragma once
+
+#include <ostream>
+
+#include "core/scene/scene_file.hpp"
+
+namespace js::scene {
+
+struct SimulationReport {
+  int steps = 0;               // steps taken
+  double t_end = 0.0;          // final time (s)
+  double energy_start = 0.0;   // kinetic + potential at t = 0 (J)
+  double energy_end = 0.0;     // at t_end (J)
+  bool finite = true;          // false when the state became NaN/Inf (the run stops there)
+  bool singular = false;       // some Ω_i was not invertible on the way (a singular joint chart)
+};
+
+// simulates scene.initial forward `steps` steps of settings.dt with settings.integrator. writes the
+// header and one row every `every` steps (and the last) to csv. scene.settings is not used.
+SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settings, int steps, std::ostream& csv,
+                                 int every = 1);
+
+}  // namespace js::scene
