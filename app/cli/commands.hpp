@@ -6,6 +6,8 @@
 
 namespace js::cli {
 
+// eval JOINT.json --q Q [--q Q …]: transform, jacobian and hessian as json (cmd_eval.cpp)
+void add_eval_command(CLI::App& app);
 // simulate SCENE.json ... -o TRAJ.csv (cmd_simulate.cpp)
 void add_simulate_command(CLI::App& app);
 

@@ -30,23 +30,25 @@ std::string parse_problem(const std::string& what) {
 }
 
 template <typename Json>
-bool is_flat_numeric_array(const Json& v) {
+bool is_flat_scalar_array(const Json& v) {
   if (!v.is_array()) return false;
   for (const auto& e : v) {
-    if (!e.is_number() && !e.is_boolean() && !e.is_null()) return false;
+    if (e.is_array() || e.is_object()) return false;
   }
   return true;
 }
 
-// an array printed on one line: numbers, or arrays of numbers (rotation rows), short enough to read
+// an array printed on one line: scalars, or a few short arrays of scalars (a 3×3 rotation, one twist)
 template <typename Json>
 bool inline_array(const Json& v) {
-  if (is_flat_numeric_array(v)) return true;
+  if (is_flat_scalar_array(v)) return true;
   if (!v.is_array() || v.empty() || v.size() > 4) return false;
+  std::size_t total = 0;
   for (const auto& e : v) {
-    if (!is_flat_numeric_array(e) || e.size() > 4) return false;
+    if (!is_flat_scalar_array(e)) return false;
+    total += e.size();
   }
-  return true;
+  return total <= 9;
 }
 
 template <typename Json>

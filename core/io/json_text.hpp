@@ -15,10 +15,11 @@ nlohmann::json parse_json_text(const std::string& text, const std::string& sourc
 // 1-based line and column of 1-based byte offset `byte` in text (nlohmann's parse_error::byte).
 void line_column(const std::string& text, std::size_t byte, int& line, int& column);
 
-// pretty json: objects one key per line with two-space indents, arrays of numbers (and arrays of such
-// arrays, like 3×3 rotations) on one line. numbers use nlohmann's shortest round-trip form, so every
-// double reads back bit-identical. ends with a newline. throws FileError(NonFinite) for NaN/Inf, naming
-// its json pointer, as json cannot hold them. source names the document in that message.
+// pretty json: objects one key per line with two-space indents; arrays of scalars, and up to four short
+// arrays of scalars holding at most 9 values in all (a 3×3 rotation, one twist), on one line. numbers
+// use nlohmann's shortest round-trip form, so every double reads back bit-identical. ends with a newline.
+// throws FileError(NonFinite) for NaN/Inf, naming its json pointer, as json cannot hold them. source names
+// the document in that message.
 std::string dump_json_text(const nlohmann::json& value, const std::string& source);
 std::string dump_json_text(const nlohmann::ordered_json& value, const std::string& source);
 
