@@ -1,0 +1,182 @@
+// document operations and undo/redo, without any window.
+#include <gtest/gtest.h>
+
+#include "ui/demo/demo_project.hpp"
+#include "ui/document/operations.hpp"
+
+using namespace js;
+using namespace js::ui;
+
+namespace {
+
+Body make_body(const char* name, const Vec3& at) {
+  Body b;
+  b.name = QString::fromLatin1(name);
+  b.pose = SE3::translation(at);
+  return b;
+}
+
+}  // namespace
+
+// a femur with a tibia joined to it (gtest fixtures cannot live in an anonymous namespace in a unity build)
+struct TwoBodies : ::testing::Test {
+  Document doc;
+  BodyId femur = 0, tibia = 0;
+  JointId knee = 0;
+  void SetUp() override {
+    femur = add_body(doc, make_body("femur", Vec3(0, 0.5, 0))).value;
+    tibia = add_body(doc, make_body("tibia", Vec3(0, 0.1, 0.02))).value;
+    knee = add_joint(doc, femur, tibia, QStringLiteral("spline_curve")).value;
+  }
+};
+
+TEST_F(TwoBodies, AddJointKeepsChildInPlace) {
+  ASSERT_NE(knee, 0);
+  const DocumentData& d = doc.data();
+  EXPECT_TRUE(d.world_T_body(tibia).is_approx(SE3::translation(Vec3(0, 0.1, 0.02)), 1e-12));
+  // the stored pose is now relative to the femur
+  EXPECT_TRUE(d.body(tibia)->pose.is_approx(SE3::translation(Vec3(0, -0.4, 0.02)), 1e-12));
+  EXPECT_EQ(doc.undo_stack()->count(), 3);
+}
+
+TEST_F(TwoBodies, RejectsBadJoints) {
+  EXPECT_FALSE(add_joint(doc, femur, femur, QStringLiteral("revolute")).ok());
+  EXPECT_FALSE(add_joint(doc, tibia, femur, QStringLiteral("revolute")).ok());  // loop
+  const BodyId patella = add_body(doc, make_body("patella", Vec3::Zero())).value;
+  EXPECT_FALSE(add_joint(doc, patella, tibia, QStringLiteral("revolute")).ok());  // tibia has a parent
+  const auto r = add_joint(doc, femur, patella, QStringLiteral("screwdriver"));
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(r.error.contains(QStringLiteral("screwdriver")));
+}
+
+TEST_F(TwoBodies, GizmoDragIsOneUndoStep) {
+  const int before = doc.undo_stack()->count();
+  const SE3 start = doc.data().body(tibia)->pose;
+  const int key = doc.next_merge_key();
+  for (int i = 1; i <= 20; ++i) set_body_pose(doc, tibia, SE3::translation(start.p + Vec3(0.001 * i, 0, 0)), key);
+  EXPECT_EQ(doc.undo_stack()->count(), before + 1);
+  EXPECT_NEAR(doc.data().body(tibia)->pose.p.x(), 0.02, 1e-12);
+  doc.undo_stack()->undo();
+  EXPECT_TRUE(doc.data().body(tibia)->pose.is_approx(start));
+  doc.undo_stack()->redo();
+  EXPECT_NEAR(doc.data().body(tibia)->pose.p.x(), 0.02, 1e-12);
+  // a second drag is a second step
+  const int key2 = doc.next_merge_key();
+  set_body_pose(doc, tibia, start, key2);
+  EXPECT_EQ(doc.undo_stack()->count(), before + 2);
+}
+
+TEST_F(TwoBodies, CaptureAssignsIncreasingQAndUndoes) {
+  for (int i = 0; i < 3; ++i) {
+    set_body_pose(doc, tibia, SE3::translation(Vec3(0, -0.4, 0.01 * i)));
+    const auto r = capture_sample(doc, knee);
+    ASSERT_TRUE(r.ok()) << r.error.toStdString();
+    EXPECT_EQ(r.value, i);
+  }
+  const Joint& j = *doc.data().joint(knee);
+  ASSERT_EQ(j.samples.size(), 3u);
+  EXPECT_DOUBLE_EQ(j.samples[0].q[0], 0.0);
+  EXPECT_DOUBLE_EQ(j.samples[2].q[0], 2.0);
+  EXPECT_NEAR(j.samples[2].parent_T_child.p.z(), 0.02, 1e-12);
+  // typed q
+  ASSERT_TRUE(capture_sample(doc, knee, Eigen::VectorXd::Constant(1, 0.75)).ok());
+  EXPECT_DOUBLE_EQ(doc.data().joint(knee)->samples.back().q[0], 0.75);
+  EXPECT_FALSE(capture_sample(doc, knee, Eigen::VectorXd::Zero(2)).ok());  // wrong dof
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joint(knee)->samples.size(), 3u);
+  doc.undo_stack()->redo();
+  EXPECT_EQ(doc.data().joint(knee)->samples.size(), 4u);
+}
+
+TEST_F(TwoBodies, EditDeleteReorderSamples) {
+  for (int i = 0; i < 4; ++i) capture_sample(doc, knee);
+  ASSERT_TRUE(set_sample_q(doc, knee, 1, Eigen::VectorXd::Constant(1, 9.0)).ok());
+  EXPECT_DOUBLE_EQ(doc.data().joint(knee)->samples[1].q[0], 9.0);
+  ASSERT_TRUE(move_sample(doc, knee, 1, 3).ok());
+  EXPECT_DOUBLE_EQ(doc.data().joint(knee)->samples[3].q[0], 9.0);
+  ASSERT_TRUE(remove_samples(doc, knee, {0, 3, 3}).ok());
+  const auto& s = doc.data().joint(knee)->samples;
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_DOUBLE_EQ(s[0].q[0], 2.0);
+  EXPECT_DOUBLE_EQ(s[1].q[0], 3.0);
+  EXPECT_FALSE(remove_samples(doc, knee, {7}).ok());
+  for (int i = 0; i < 3; ++i) doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joint(knee)->samples.size(), 4u);
+  EXPECT_DOUBLE_EQ(doc.data().joint(knee)->samples[1].q[0], 1.0);
+}
+
+TEST_F(TwoBodies, RemoveBodyDetachesAndUndoRestores) {
+  capture_sample(doc, knee);
+  doc.set_selection(Selection{tibia, knee, 0});
+  ASSERT_TRUE(remove_body(doc, femur).ok());
+  EXPECT_EQ(doc.data().joints.size(), 0u);
+  // the tibia stays where it was in the world
+  EXPECT_TRUE(doc.data().world_T_body(tibia).is_approx(SE3::translation(Vec3(0, 0.1, 0.02)), 1e-12));
+  // the selection no longer names the joint
+  EXPECT_EQ(doc.selection().joint, 0);
+  EXPECT_EQ(doc.selection().sample, -1);
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joints.size(), 1u);
+  EXPECT_EQ(doc.data().joint(knee)->samples.size(), 1u);
+}
+
+TEST_F(TwoBodies, DeleteSelectionPrefersSampleThenBody) {
+  capture_sample(doc, knee);
+  doc.set_selection(Selection{0, knee, 0});
+  ASSERT_TRUE(delete_selection(doc).ok());
+  EXPECT_TRUE(doc.data().joint(knee)->samples.empty());
+  doc.set_selection(Selection{tibia, knee, -1});
+  ASSERT_TRUE(delete_selection(doc).ok());
+  EXPECT_EQ(doc.data().body(tibia), nullptr);
+  doc.set_selection({});
+  EXPECT_FALSE(delete_selection(doc).ok());
+}
+
+TEST_F(TwoBodies, KindChangeResizesQ) {
+  capture_sample(doc, knee, Eigen::VectorXd::Constant(1, 0.5));
+  ASSERT_TRUE(set_joint_kind(doc, knee, QStringLiteral("spline_surface")).ok());
+  const auto& q = doc.data().joint(knee)->samples[0].q;
+  ASSERT_EQ(q.size(), 2);
+  EXPECT_DOUBLE_EQ(q[0], 0.5);
+  EXPECT_DOUBLE_EQ(q[1], 0.0);
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joint(knee)->samples[0].q.size(), 1);
+}
+
+TEST_F(TwoBodies, FitSettingsValidatedAndMerged) {
+  FitSettings f = doc.data().fit;
+  f.frames = 1;
+  EXPECT_FALSE(set_fit_settings(doc, f).ok());
+  const int before = doc.undo_stack()->count();
+  const int key = doc.next_merge_key();
+  for (int n = 9; n <= 12; ++n) {
+    f.frames = n;
+    ASSERT_TRUE(set_fit_settings(doc, f, key).ok());
+  }
+  EXPECT_EQ(doc.undo_stack()->count(), before + 1);
+  EXPECT_EQ(doc.data().fit.frames, 12);
+}
+
+TEST_F(TwoBodies, CleanStateFollowsUndo) {
+  doc.mark_saved(QStringLiteral("/tmp/x.jsproj"));
+  EXPECT_FALSE(doc.is_modified());
+  set_body_pose(doc, tibia, SE3::identity());
+  EXPECT_TRUE(doc.is_modified());
+  doc.undo_stack()->undo();
+  EXPECT_FALSE(doc.is_modified());
+}
+
+TEST(Demo, SamplesSpanKneeFlexion) {
+  const DocumentData d = make_demo_project();
+  ASSERT_EQ(d.joints.size(), 1u);
+  const Joint& knee = d.joints.front();
+  ASSERT_EQ(knee.samples.size(), 12u);
+  EXPECT_NEAR(knee.samples.front().q[0], 0.0, 1e-12);
+  EXPECT_NEAR(knee.samples.back().q[0], 120.0 * M_PI / 180.0, 1e-12);
+  // the tibia's shaft axis (−y) swings from straight down to behind and up as the knee flexes
+  const Vec3 down0 = knee.samples.front().parent_T_child.R * Vec3(0, -1, 0);
+  const Vec3 down1 = knee.samples.back().parent_T_child.R * Vec3(0, -1, 0);
+  EXPECT_LT(down0.y(), -0.99);
+  EXPECT_LT(down1.z(), -0.8);
+  EXPECT_GT(std::acos(down0.dot(down1)) * 180.0 / M_PI, 115.0);
+}

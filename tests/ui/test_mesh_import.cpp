@@ -1,0 +1,140 @@
+// mesh import through assimp: formats, units, and files that fail with a message naming them.
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include "ui/mesh/mesh_import.hpp"
+#include "ui/mesh/mesh_library.hpp"
+
+using namespace js::ui;
+
+namespace {
+
+void write_file(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
+// a 100 mm tetrahedron
+const char* kTetraStl = R"(solid tet
+facet normal 0 0 -1
+ outer loop
+  vertex 0 0 0
+  vertex 100 0 0
+  vertex 0 100 0
+ endloop
+endfacet
+facet normal 0 -1 0
+ outer loop
+  vertex 0 0 0
+  vertex 0 0 100
+  vertex 100 0 0
+ endloop
+endfacet
+facet normal -1 0 0
+ outer loop
+  vertex 0 0 0
+  vertex 0 100 0
+  vertex 0 0 100
+ endloop
+endfacet
+facet normal 1 1 1
+ outer loop
+  vertex 100 0 0
+  vertex 0 0 100
+  vertex 0 100 0
+ endloop
+endfacet
+endsolid tet
+)";
+
+const char* kQuadObj = "v 0 0 0\nv 0.1 0 0\nv 0.1 0.2 0\nv 0 0.2 0\nf 1 2 3 4\n";
+
+}  // namespace
+
+TEST(MeshImport, AsciiStlInMillimetres) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("tet.stl"));
+  write_file(path, kTetraStl);
+  const MeshImport imp = import_mesh(path, js::ui::LengthUnit::millimetres);
+  ASSERT_TRUE(imp.mesh) << imp.error.toStdString();
+  EXPECT_EQ(imp.mesh->triangle_count(), 4u);
+  EXPECT_NEAR(imp.mesh->bounds_max.x(), 0.1f, 1e-6);
+  EXPECT_EQ(guess_units(*import_mesh(path, js::ui::LengthUnit::metres).mesh), js::ui::LengthUnit::millimetres);
+}
+
+TEST(MeshImport, ObjQuadIsTriangulated) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("quad.obj"));
+  write_file(path, kQuadObj);
+  const MeshImport imp = import_mesh(path, js::ui::LengthUnit::metres);
+  ASSERT_TRUE(imp.mesh) << imp.error.toStdString();
+  EXPECT_EQ(imp.mesh->triangle_count(), 2u);
+  EXPECT_NEAR(imp.mesh->bounds_max.y(), 0.2f, 1e-6);
+  EXPECT_EQ(guess_units(*imp.mesh), js::ui::LengthUnit::metres);
+}
+
+TEST(MeshImport, FailuresNameTheFileAndTheReason) {
+  QTemporaryDir dir;
+  const QString missing = dir.filePath(QStringLiteral("missing.stl"));
+  MeshImport imp = import_mesh(missing, js::ui::LengthUnit::metres);
+  EXPECT_FALSE(imp.mesh);
+  EXPECT_TRUE(imp.error.contains(missing));
+  EXPECT_TRUE(imp.error.contains(QStringLiteral("does not exist")));
+
+  const QString empty = dir.filePath(QStringLiteral("empty.obj"));
+  write_file(empty, "");
+  imp = import_mesh(empty, js::ui::LengthUnit::metres);
+  EXPECT_FALSE(imp.mesh);
+  EXPECT_TRUE(imp.error.contains(QStringLiteral("empty")));
+
+  // binary garbage with an stl name
+  const QString corrupt = dir.filePath(QStringLiteral("corrupt.stl"));
+  QByteArray junk(300, '\0');
+  for (int i = 0; i < junk.size(); ++i) junk[i] = static_cast<char>((i * 7919) % 251);
+  write_file(corrupt, junk);
+  imp = import_mesh(corrupt, js::ui::LengthUnit::metres);
+  EXPECT_FALSE(imp.mesh);
+  EXPECT_TRUE(imp.error.contains(corrupt)) << imp.error.toStdString();
+
+  // an obj with no faces
+  const QString points = dir.filePath(QStringLiteral("points.obj"));
+  write_file(points, "v 0 0 0\nv 1 0 0\n");
+  imp = import_mesh(points, js::ui::LengthUnit::metres);
+  EXPECT_FALSE(imp.mesh);
+  EXPECT_TRUE(imp.error.contains(points)) << imp.error.toStdString();
+}
+
+TEST(MeshLibrary, CachesAndRemembersErrors) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("tet.stl"));
+  write_file(path, kTetraStl);
+  MeshLibrary lib;
+  const auto a = lib.mesh(path, js::ui::LengthUnit::millimetres);
+  const auto b = lib.mesh(path, js::ui::LengthUnit::millimetres);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a.get(), b.get());
+  const auto m = lib.mesh(path, js::ui::LengthUnit::metres);
+  EXPECT_NE(a.get(), m.get());
+  EXPECT_NEAR(m->bounds_max.x(), 100.0f, 1e-4);
+  EXPECT_FALSE(lib.mesh(QStringLiteral("builtin:skull"), js::ui::LengthUnit::metres));
+  EXPECT_TRUE(lib.error(QStringLiteral("builtin:skull"), js::ui::LengthUnit::metres).contains(QStringLiteral("skull")));
+  EXPECT_TRUE(lib.mesh(QStringLiteral("builtin:femur"), js::ui::LengthUnit::metres));
+}
+
+TEST(MeshImport, RealBonesFromSharedData) {
+  const QString stl = QStringLiteral(JS_SOURCE_DIR "/../shared/data/meshes/myo_sim_stl/r_femur.stl");
+  const QString obj = QStringLiteral(JS_SOURCE_DIR "/../shared/data/meshes/opensim_models/r_tibia.obj");
+  if (!QFile::exists(stl) || !QFile::exists(obj)) GTEST_SKIP() << "shared meshes not present";
+  for (const QString& path : {stl, obj}) {
+    const MeshImport imp = import_mesh(path, js::ui::LengthUnit::metres);
+    ASSERT_TRUE(imp.mesh) << imp.error.toStdString();
+    const Eigen::Vector3f size = imp.mesh->bounds_max - imp.mesh->bounds_min;
+    // adult long bones in metres
+    EXPECT_GT(size.maxCoeff(), 0.3f) << path.toStdString();
+    EXPECT_LT(size.maxCoeff(), 0.6f) << path.toStdString();
+    EXPECT_EQ(guess_units(*imp.mesh), js::ui::LengthUnit::metres);
+  }
+}

@@ -1,0 +1,158 @@
+// .jsproj save / load round trips and malformed input.
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include "ui/demo/demo_project.hpp"
+#include "ui/document/project_file.hpp"
+
+using namespace js;
+using namespace js::ui;
+
+namespace {
+
+void write_text(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
+std::string load_error(const QString& path) { return load_project(path).error.toStdString(); }
+
+}  // namespace
+
+TEST(ProjectFile, DemoRoundTripIsExact) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("knee.jsproj"));
+  DocumentData d = make_demo_project();
+  d.fit.frames = 11;
+  d.fit.closed = true;
+  d.joints[0].parameters = {{"note", "kept verbatim"}};
+  ASSERT_EQ(save_project(d, path), QString());
+  const ProjectLoad back = load_project(path);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  EXPECT_TRUE(back.warnings.isEmpty());
+  const DocumentData& e = *back.data;
+  ASSERT_EQ(e.bodies.size(), d.bodies.size());
+  for (std::size_t i = 0; i < d.bodies.size(); ++i) {
+    EXPECT_EQ(e.bodies[i].name, d.bodies[i].name);
+    EXPECT_EQ(e.bodies[i].mesh_path, d.bodies[i].mesh_path);
+    EXPECT_EQ(e.bodies[i].colour, d.bodies[i].colour);
+    EXPECT_TRUE(e.bodies[i].pose.is_approx(d.bodies[i].pose, 0.0));
+  }
+  const Joint& a = d.joints[0];
+  const Joint& b = e.joints[0];
+  ASSERT_EQ(a.samples.size(), b.samples.size());
+  for (std::size_t i = 0; i < a.samples.size(); ++i) {
+    EXPECT_EQ(a.samples[i].q, b.samples[i].q);
+    EXPECT_TRUE(a.samples[i].parent_T_child.is_approx(b.samples[i].parent_T_child, 0.0));
+  }
+  EXPECT_EQ(b.parameters, a.parameters);
+  EXPECT_TRUE(e.fit == d.fit);
+  EXPECT_EQ(e.next_id, d.next_id);
+  EXPECT_DOUBLE_EQ(e.camera.distance, d.camera.distance);
+}
+
+TEST(ProjectFile, MeshPathsAreRelativeToTheProject) {
+  QTemporaryDir dir;
+  QDir(dir.path()).mkpath(QStringLiteral("meshes"));
+  const QString mesh = dir.filePath(QStringLiteral("meshes/bone.stl"));
+  write_text(mesh, "solid x\nendsolid x\n");
+  DocumentData d;
+  Body b;
+  b.id = 1;
+  b.name = QStringLiteral("bone");
+  b.mesh_path = mesh;
+  b.units = LengthUnit::millimetres;
+  d.bodies.push_back(b);
+  d.next_id = 2;
+  const QString path = dir.filePath(QStringLiteral("p.jsproj"));
+  ASSERT_EQ(save_project(d, path), QString());
+  QFile f(path);
+  ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+  const auto j = nlohmann::json::parse(f.readAll().toStdString());
+  EXPECT_EQ(j["bodies"][0]["mesh"], "meshes/bone.stl");
+  EXPECT_EQ(j["bodies"][0]["units"], "mm");
+  EXPECT_EQ(j["format"], "jointsmith.project");
+  EXPECT_EQ(j["version"], 1);
+  const ProjectLoad back = load_project(path);
+  ASSERT_TRUE(back.data);
+  EXPECT_EQ(back.data->bodies[0].mesh_path, mesh);
+  EXPECT_EQ(back.data->bodies[0].units, LengthUnit::millimetres);
+}
+
+TEST(ProjectFile, MissingMeshLoadsWithAWarningNamingTheFile) {
+  QTemporaryDir dir;
+  DocumentData d;
+  Body b;
+  b.id = 1;
+  b.name = QStringLiteral("ghost bone");
+  b.mesh_path = dir.filePath(QStringLiteral("gone.obj"));
+  d.bodies.push_back(b);
+  const QString path = dir.filePath(QStringLiteral("p.jsproj"));
+  ASSERT_EQ(save_project(d, path), QString());
+  const ProjectLoad back = load_project(path);
+  ASSERT_TRUE(back.data);
+  ASSERT_EQ(back.warnings.size(), 1);
+  EXPECT_TRUE(back.warnings[0].contains(QStringLiteral("gone.obj")));
+  EXPECT_TRUE(back.warnings[0].contains(QStringLiteral("ghost bone")));
+}
+
+TEST(ProjectFile, NewerVersionIsRefusedWithAClearMessage) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("future.jsproj"));
+  auto j = project_to_json(make_demo_project(), dir.path());
+  j["version"] = 7;
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  const std::string err = load_error(path);
+  EXPECT_NE(err.find("future.jsproj"), std::string::npos) << err;
+  EXPECT_NE(err.find("version 7"), std::string::npos) << err;
+  EXPECT_NE(err.find("newer"), std::string::npos) << err;
+}
+
+TEST(ProjectFile, MalformedInputsNameTheProblem) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("bad.jsproj"));
+  EXPECT_NE(load_error(dir.filePath(QStringLiteral("nope.jsproj"))).find("does not exist"), std::string::npos);
+
+  write_text(path, "{ this is not json");
+  EXPECT_NE(load_error(path).find("not valid JSON"), std::string::npos);
+
+  write_text(path, R"({"format": "something.else", "version": 1})");
+  EXPECT_NE(load_error(path).find("not a Jointsmith project"), std::string::npos);
+
+  auto j = project_to_json(make_demo_project(), dir.path());
+  j["joints"][0]["samples"][3]["q"] = {1.0, 2.0};
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  EXPECT_NE(load_error(path).find("joints[0].samples[3].q"), std::string::npos) << load_error(path);
+
+  j = project_to_json(make_demo_project(), dir.path());
+  j["bodies"][1]["pose"]["R"][0] = {2.0, 0.0, 0.0};
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  EXPECT_NE(load_error(path).find("not a rotation"), std::string::npos) << load_error(path);
+
+  j = project_to_json(make_demo_project(), dir.path());
+  j["joints"][0]["child"] = 99;
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  EXPECT_NE(load_error(path).find("no body with id 99"), std::string::npos) << load_error(path);
+}
+
+TEST(ProjectFile, SaveIsAtomicAndReportsUnwritablePaths) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("p.jsproj"));
+  ASSERT_EQ(save_project(make_demo_project(), path), QString());
+  // no temporary files left behind
+  EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 1);
+  const QString err = save_project(make_demo_project(), dir.filePath(QStringLiteral("no/such/dir/p.jsproj")));
+  EXPECT_TRUE(err.contains(QStringLiteral("no/such/dir"))) << err.toStdString();
+}
+
+TEST(ProjectFile, RecoveryKeepsAbsolutePathsAndTheOriginal) {
+  QTemporaryDir dir;
+  const QString rec = dir.filePath(QStringLiteral("sub/recovery.jsproj"));
+  ASSERT_EQ(save_recovery(make_demo_project(), rec, QStringLiteral("/data/knee.jsproj")), QString());
+  EXPECT_EQ(recovery_original_path(rec), QStringLiteral("/data/knee.jsproj"));
+  EXPECT_TRUE(load_project(rec).data.has_value());
+}
