@@ -44,16 +44,13 @@ void BandedSystem::add_block(int i, int j, const Mat6& block) {
     }
     return;
   }
-  // store the lower block: rows of the later position
+  // store the lower block: rows of the later position; each row's 6 columns are contiguous in the band
   const bool lower = pi > pj;
+  const int r0 = 6 * (lower ? pi : pj);
+  const int c0 = 6 * (lower ? pj : pi);
   for (int a = 0; a < 6; ++a) {
-    for (int c = 0; c < 6; ++c) {
-      if (lower) {
-        at(band_, row(i, a), row(j, c)) += block(a, c);
-      } else {
-        at(band_, row(j, c), row(i, a)) += block(a, c);
-      }
-    }
+    double* dst = &band_[static_cast<std::size_t>((r0 + a) * (p_ + 1) + c0 - (r0 + a) + p_)];
+    for (int c = 0; c < 6; ++c) dst[c] += lower ? block(a, c) : block(c, a);
   }
 }
 

@@ -24,8 +24,7 @@ bool fit_method_from_name(const std::string& name, FitMethod& method) {
   return true;
 }
 
-CurveFitResult fit_spline_curve(const SampleSet& samples, const CurveFitOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
+PreparedCurve prepare_curve_fit(const SampleSet& samples, const CurveFitOptions& options) {
   if (samples.dof != 1) {
     throw std::invalid_argument("fit_spline_curve: the samples have " + std::to_string(samples.dof) +
                                 " coordinates; a spline curve joint has 1");
@@ -65,8 +64,14 @@ CurveFitResult fit_spline_curve(const SampleSet& samples, const CurveFitOptions&
     throw std::invalid_argument("fit: " + std::to_string(initial.size()) + " initial frames for " +
                                 std::to_string(knots.num_control()) + " control frames");
   }
-  CurveFitter fitter(samples, std::move(q), std::move(knots), options);
-  CurveFitResult result = fitter.run(std::move(initial));
+  return PreparedCurve{std::move(q), std::move(knots), std::move(initial)};
+}
+
+CurveFitResult fit_spline_curve(const SampleSet& samples, const CurveFitOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  PreparedCurve prepared = prepare_curve_fit(samples, options);
+  CurveFitter fitter(samples, std::move(prepared.q), std::move(prepared.knots), options);
+  CurveFitResult result = fitter.run(std::move(prepared.frames));
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

@@ -53,6 +53,7 @@ struct CurveFitOptions {
   double huber_delta = 0.0;    // huber threshold on |r| (rad-equivalent); ≤ 0: plain least squares
   int max_iterations = 100;
   double step_tolerance = 1e-12;      // converged when the largest step component falls below
+  double objective_tolerance = 1e-10;  // … or when F decreases by less than this fraction of itself
   int hessian_points_per_span = 3;    // gauss–legendre points per knot span for the smoothness integral
   double hessian_rate = 1.0;          // c of ḣ_d = −c h (paper method, 0 < c ≤ 1)
   std::optional<spline::KnotVector> knots;         // explicit knots (override order, num_frames, closed)

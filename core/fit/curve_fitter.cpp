@@ -63,6 +63,8 @@ CurveFitter::CurveFitter(const SampleSet& samples, std::vector<double> q, spline
     }
   }
   system_.reset(knots_.num_control(), knots_.order() - 1, knots_.periodic());
+  trial_system_ = system_;
+  damped_ = system_;
 }
 
 void CurveFitter::set_mask(const std::vector<bool>& include) {
@@ -107,7 +109,10 @@ double CurveFitter::objective(const std::vector<SE3>& frames) {
   return (1.0 - options_.smoothing) * t.data + options_.smoothing * t.smooth;
 }
 
-void CurveFitter::assemble(FitMethod method, BandedSystem& system, BandedSystem* data_only) {
+CurveFitter::Terms CurveFitter::assemble(const std::vector<SE3>& frames, FitMethod method, BandedSystem& system,
+                                         BandedSystem* data_only) {
+  using Stacked = Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6 * spline::kMaxOrder>;
+  twists_.update(frames, knots_);
   system.set_zero();
   if (data_only != nullptr) data_only->set_zero();
   const double inv_length = 1.0 / options_.length_scale;
@@ -115,42 +120,46 @@ void CurveFitter::assemble(FitMethod method, BandedSystem& system, BandedSystem*
   const int order = knots_.order();
   CurvePoint pt;
   PoseResidual res;
-  std::array<Mat6, spline::kMaxOrder> JJ;  // W-scaled rows: d(residual)/dŭ per influencing frame
+  Stacked JJ(6, 6 * order);  // W-scaled d(residual)/dŭ of the influencing frames, side by side
   std::array<int, spline::kMaxOrder> frame;
-  // adds coef Σ_ij JJ_iᵀ JJ_j to the matrix and coef Σ_i JJ_iᵀ target to the right-hand side
+  // adds coef JJᵀJJ to the matrix and coef JJᵀ target to the right-hand side, block by frame (fixed 6×6
+  // lazy products: at these sizes they beat one general product with packing)
   auto accumulate = [&](BandedSystem& sys, double coef, const Vec6& target) {
     for (int i = 0; i < order; ++i) {
       const auto ii = static_cast<std::size_t>(i);
-      sys.add_rhs(frame[ii], coef * (JJ[ii].transpose() * target));
+      const auto Ji = JJ.middleCols<6>(6 * i);
+      sys.add_rhs(frame[ii], coef * (Ji.transpose() * target));
       for (int j = 0; j <= i; ++j) {
         const auto jj = static_cast<std::size_t>(j);
-        Mat6 block;
-        block.noalias() = coef * JJ[ii].transpose() * JJ[jj];
-        if (i != j && frame[ii] == frame[jj]) block += block.transpose().eval();  // a small closed curve
-        sys.add_block(frame[ii], frame[jj], block);
+        Mat6 b = Ji.transpose().lazyProduct(JJ.middleCols<6>(6 * j));
+        b *= coef;
+        // a closed curve with fewer frames than the order has one frame twice in the product
+        if (i != j && frame[ii] == frame[jj]) b += b.transpose().eval();
+        sys.add_block(frame[ii], frame[jj], b);
       }
     }
   };
   const CurveDerivative derivative = method == FitMethod::Paper ? CurveDerivative::Paper : CurveDerivative::Exact;
+  Terms terms;
   for (std::size_t k = 0; k < spans_.size(); ++k) {
     if (weights_[k] == 0.0) continue;
     const CurveSpan& span = spans_[k];
     const SE3& desired = samples_.samples[k].parent_T_child;
-    curve_point(frames_, knots_, twists_, span, derivative, pt);
+    curve_point(frames, knots_, twists_, span, derivative, pt);
     for (int i = 0; i < order; ++i) frame[static_cast<std::size_t>(i)] = knots_.control_index(span.base + i);
     pose_residual(pt.G, desired, inv_length, method == FitMethod::GaussNewton, res);
-    const double coef = (1.0 - w) * weights_[k] * huber(res.r.squaredNorm(), options_.huber_delta).weight;
+    const RobustTerm robust = huber(res.r.squaredNorm(), options_.huber_delta);
+    terms.data += weights_[k] * robust.loss;
+    const double coef = (1.0 - w) * weights_[k] * robust.weight;
     Vec6 target;
     if (method == FitMethod::GaussNewton) {
       // linearized residual r + A J ŭ → normal equations (Σ JJᵀJJ) ŭ = −Σ JJᵀ r
-      for (int i = 0; i < order; ++i) JJ[static_cast<std::size_t>(i)].noalias() = res.A * pt.J[static_cast<std::size_t>(i)];
+      for (int i = 0; i < order; ++i) JJ.middleCols<6>(6 * i).noalias() = res.A * pt.J[static_cast<std::size_t>(i)];
       target = -res.r;
     } else {
       // eq. (35)–(36): M ŭ = u_d with u_d = log(G⁻¹ G_d), in the metric W
-      for (int i = 0; i < order; ++i) {
-        JJ[static_cast<std::size_t>(i)] = pt.J[static_cast<std::size_t>(i)];
-        scale_rows(JJ[static_cast<std::size_t>(i)], inv_length);
-      }
+      for (int i = 0; i < order; ++i) JJ.middleCols<6>(6 * i) = pt.J[static_cast<std::size_t>(i)];
+      JJ.bottomRows<3>() *= inv_length;
       target = se3_log(pt.G.inverse() * desired);
       scale_rows(target, inv_length);
     }
@@ -165,16 +174,16 @@ void CurveFitter::assemble(FitMethod method, BandedSystem& system, BandedSystem*
       const CurveSpan& span = hessian_spans_[s];
       curve_hessian(twists_, span, true, hp);
       for (int i = 0; i < order; ++i) {
-        const auto ii = static_cast<std::size_t>(i);
-        frame[ii] = knots_.control_index(span.base + i);
-        JJ[ii] = hp.N[ii];
-        scale_rows(JJ[ii], inv_length);
+        frame[static_cast<std::size_t>(i)] = knots_.control_index(span.base + i);
+        JJ.middleCols<6>(6 * i) = hp.N[static_cast<std::size_t>(i)];
       }
-      Vec6 target = -rate * hp.h;
-      scale_rows(target, inv_length);
-      accumulate(system, w * hessian_weights_[s], target);
+      JJ.bottomRows<3>() *= inv_length;
+      scale_rows(hp.h, inv_length);
+      terms.smooth += hessian_weights_[s] * hp.h.squaredNorm();
+      accumulate(system, w * hessian_weights_[s], -rate * hp.h);
     }
   }
+  return terms;
 }
 
 double CurveFitter::apply_step(const Eigen::VectorXd& step, std::vector<SE3>& out) const {
@@ -190,11 +199,9 @@ double CurveFitter::apply_step(const Eigen::VectorXd& step, std::vector<SE3>& ou
 }
 
 double CurveFitter::effective_parameters(const std::vector<SE3>& frames) {
-  frames_ = frames;
-  twists_.update(frames_, knots_);
   BandedSystem data_only;
   data_only.reset(knots_.num_control(), knots_.order() - 1, knots_.periodic());
-  assemble(FitMethod::GaussNewton, system_, &data_only);
+  assemble(frames, FitMethod::GaussNewton, system_, &data_only);
   // a whisker of damping keeps frames without data solvable; it barely changes the trace
   system_.add_marquardt(1e-10, 1e-12 * system_.mean_diagonal());
   if (!system_.solve(step_)) return static_cast<double>(6 * knots_.num_control());
@@ -206,7 +213,10 @@ CurveFitResult CurveFitter::run(std::vector<SE3> frames) {
   CurveFitResult result(knots_);
   result.q = q_;
   frames_ = std::move(frames);
-  double F = objective(frames_);
+  const double w = options_.smoothing;
+  auto total = [w](const Terms& t) { return (1.0 - w) * t.data + w * t.smooth; };
+  // one pass gives F and the normal equations at the same frames
+  double F = total(assemble(frames_, options_.method, system_, nullptr));
   result.objective_history.push_back(F);
   double lambda = 1e-6;  // levenberg–marquardt damping, relative to the diagonal
   int increases = 0;      // paper method: consecutive objective increases
@@ -217,8 +227,6 @@ CurveFitResult CurveFitter::run(std::vector<SE3> frames) {
       result.cancelled = true;
       break;
     }
-    twists_.update(frames_, knots_);
-    assemble(options_.method, system_, nullptr);
     double step_size = 0.0;
     double F_new = F;
     if (options_.method == FitMethod::Paper) {
@@ -227,19 +235,18 @@ CurveFitResult CurveFitter::run(std::vector<SE3> frames) {
       if (!system_.solve(step_)) break;
       step_size = apply_step(step_, trial_);
       frames_.swap(trial_);
-      F_new = objective(frames_);
+      F_new = total(assemble(frames_, options_.method, system_, nullptr));
       increases = F_new > F ? increases + 1 : 0;
     } else {
-      // levenberg–marquardt: damp until the step lowers F
-      const BandedSystem undamped = system_;
+      // levenberg–marquardt: damp until the step lowers F; the trial's pass also linearizes there
       const double floor = 1e-9 * system_.mean_diagonal();
       bool accepted = false;
       while (lambda < 1e10) {
-        system_ = undamped;
-        system_.add_marquardt(lambda, floor);
-        if (system_.solve(step_)) {
+        damped_ = system_;
+        damped_.add_marquardt(lambda, floor);
+        if (damped_.solve(step_)) {
           step_size = apply_step(step_, trial_);
-          F_new = objective(trial_);
+          F_new = total(assemble(trial_, options_.method, trial_system_, nullptr));
           if (F_new <= F) {
             accepted = true;
             break;
@@ -253,6 +260,7 @@ CurveFitResult CurveFitter::run(std::vector<SE3> frames) {
       }
       lambda = std::max(lambda * 0.1, 1e-12);
       frames_.swap(trial_);
+      std::swap(system_, trial_system_);
     }
     const double F_old = F;
     F = F_new;
@@ -266,7 +274,8 @@ CurveFitResult CurveFitter::run(std::vector<SE3> frames) {
       result.cancelled = true;
       break;
     }
-    if (step_size < options_.step_tolerance || F < 1e-30 || std::abs(F_old - F) <= 1e-15 * F_old) {
+    if (step_size < options_.step_tolerance || F < 1e-30 ||
+        std::abs(F_old - F) <= options_.objective_tolerance * F_old) {
       result.converged = true;
       break;
     }

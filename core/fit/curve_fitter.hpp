@@ -10,6 +10,15 @@
 
 namespace js::fit {
 
+// q of each sample, knots and initial frames for options (validated; throws like fit_spline_curve).
+struct PreparedCurve {
+  std::vector<double> q;
+  spline::KnotVector knots;
+  std::vector<SE3> frames;
+};
+PreparedCurve prepare_curve_fit(const SampleSet& samples, const CurveFitOptions& options);
+
+// the fitter keeps a reference to samples: it must not outlive them.
 class CurveFitter {
  public:
   // samples and q (size N): the data; knots: the curve's knots; options: method, weights, smoothing.
@@ -39,9 +48,9 @@ class CurveFitter {
   const std::vector<double>& q() const { return q_; }
 
  private:
-  // assembles the normal equations of one iteration at frames_ (twists_ up to date) into system_;
-  // data_only: a second system receiving only the data part (for GCV), may be null.
-  void assemble(FitMethod method, BandedSystem& system, BandedSystem* data_only);
+  // one pass over samples and hessian points at frames: the terms of F and the normal equations of the
+  // method into system; data_only (may be null) receives only the data part (for GCV).
+  Terms assemble(const std::vector<SE3>& frames, FitMethod method, BandedSystem& system, BandedSystem* data_only);
   // frames_ ← frames_ exp(step) into trial_; returns the largest |W ŭ| component.
   double apply_step(const Eigen::VectorXd& step, std::vector<SE3>& out) const;
 
@@ -54,7 +63,9 @@ class CurveFitter {
   std::vector<CurveSpan> hessian_spans_;  // quadrature points of the smoothness integral
   std::vector<double> hessian_weights_;   // L³ × quadrature weight
   ControlTwists twists_;
-  BandedSystem system_;
+  BandedSystem system_;        // normal equations at frames_
+  BandedSystem trial_system_;  // … at trial_
+  BandedSystem damped_;
   std::vector<SE3> frames_;
   std::vector<SE3> trial_;
   Eigen::VectorXd step_;

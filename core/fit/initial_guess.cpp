@@ -114,7 +114,7 @@ std::vector<SE3> initial_frames(const SampleSet& set, const std::vector<double>&
       near.push_back(set.samples[static_cast<std::size_t>(k)].parent_T_child);
       weights.push_back((1.0 - d / half_width) * set.samples[static_cast<std::size_t>(k)].weight);
     }
-    frames.push_back(near.size() >= 3 ? se3_weighted_mean(near, weights, guess) : guess);
+    frames.push_back(near.size() >= 3 ? se3_weighted_mean(near, weights, guess, 2) : guess);
   }
   return frames;
 }

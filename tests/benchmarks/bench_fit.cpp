@@ -1,0 +1,57 @@
+// fitting speed (issue 3): 1-dof 200 samples / 12 frames ≤ 2 ms; 10,000 samples / 200 frames ≤ 200 ms;
+// a table over samples × frames showing linear cost; both methods. run from a release build, read medians:
+//   bench_fit --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+#include <benchmark/benchmark.h>
+
+#include "core/fit/curve_fit.hpp"
+#include "tests/core/fit/motions.hpp"
+
+namespace {
+
+using namespace js;
+using namespace js::fit;
+
+// the knee with 1 mm / 0.5° noise: a fit that does not end at zero residual
+const SampleSet& knee_samples(int n) {
+  static std::map<int, SampleSet> cache;
+  auto it = cache.find(n);
+  if (it == cache.end()) it = cache.emplace(n, motions::sample_motion(motions::knee, n, 0.0, 2.1, 1e-3, 0.0087, 7)).first;
+  return it->second;
+}
+
+void fit_knee(benchmark::State& state, FitMethod method) {
+  const int n = static_cast<int>(state.range(0));
+  const int frames = static_cast<int>(state.range(1));
+  const SampleSet& samples = knee_samples(n);
+  CurveFitOptions options;
+  options.num_frames = frames;
+  options.method = method;
+  options.max_iterations = 50;
+  options.step_tolerance = 1e-9;
+  int iterations = 0;
+  for (auto _ : state) {
+    const CurveFitResult r = fit_spline_curve(samples, options);
+    iterations = r.iterations;
+    benchmark::DoNotOptimize(r.frames.data());
+  }
+  state.counters["iterations"] = iterations;
+  state.counters["samples"] = n;
+  state.counters["frames"] = frames;
+}
+
+void BM_FitGaussNewton(benchmark::State& state) { fit_knee(state, FitMethod::GaussNewton); }
+void BM_FitPaper(benchmark::State& state) { fit_knee(state, FitMethod::Paper); }
+
+void table(benchmark::internal::Benchmark* b) {
+  b->Args({200, 12});
+  b->Args({10000, 200});
+  // linearity: samples at fixed frames, frames at fixed samples
+  for (int n : {1000, 2000, 4000, 8000}) b->Args({n, 50});
+  for (int m : {25, 50, 100, 200, 400}) b->Args({8000, m});
+  b->Unit(benchmark::kMillisecond);
+}
+
+BENCHMARK(BM_FitGaussNewton)->Apply(table);
+BENCHMARK(BM_FitPaper)->Apply(table);
+
+}  // namespace
