@@ -10,5 +10,7 @@ namespace js::cli {
 void add_eval_command(CLI::App& app);
 // simulate SCENE.json ... -o TRAJ.csv (cmd_simulate.cpp)
 void add_simulate_command(CLI::App& app);
+// ik SCENE.json --body NAME [--point x,y,z] --target x,y,z[,rx,ry,rz] (cmd_ik.cpp)
+void add_ik_command(CLI::App& app);
 
 }  // namespace js::cli

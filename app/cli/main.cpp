@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   js::cli::add_eval_command(app);
   js::cli::add_simulate_command(app);
+  js::cli::add_ik_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -5,6 +5,7 @@
 
 #include "core/dynamics/algorithms.hpp"
 #include "core/dynamics/examples.hpp"
+#include "core/ik/ik.hpp"
 
 namespace {
 
@@ -72,5 +73,31 @@ void BM_KneeJointEvaluate(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_KneeJointEvaluate);
+
+}  // namespace
+
+namespace {
+
+// damped least-squares ik of the fig. 3 leg: the toe to a reachable target from a fixed start.
+void BM_IkLeg(benchmark::State& state) {
+  const MultibodyModel leg = example_leg();
+  IkSolver solver(leg);
+  MultibodyData d(leg);
+  forward_kinematics(leg, d, 0.0, Eigen::Vector3d(0.5, 1.5, 0.2));
+  IkTarget t;
+  t.body = 2;
+  t.point = Vec3(0.0, -0.12, -0.08);
+  t.position = d.bodies[2].world_T_body.act(t.point);
+  const std::vector<IkTarget> targets{t};
+  const Eigen::VectorXd q0 = Eigen::VectorXd::Constant(3, 0.3);
+  int iterations = 0;
+  for (auto _ : state) {
+    const IkReport r = solver.solve(targets, q0);
+    iterations = r.iterations;
+    benchmark::DoNotOptimize(r.q.data());
+  }
+  state.counters["iterations"] = iterations;
+}
+BENCHMARK(BM_IkLeg);
 
 }  // namespace

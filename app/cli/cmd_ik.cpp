@@ -1,0 +1,66 @@
+// jointsmith-cli ik SCENE.json --body NAME [--point x,y,z] --target x,y,z[,rx,ry,rz]
+// solves for the scene's coordinates (starting at its initial state) so the body point reaches the target
+// position (and, with rx,ry,rz, the orientation exp([r]) as world_R_body); prints q and the residual.
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+
+#include "app/cli/commands.hpp"
+#include "core/ik/ik.hpp"
+#include "core/scene/scene_file.hpp"
+
+namespace js::cli {
+
+namespace {
+
+struct IkOptionsCli {
+  std::string scene;
+  std::string body;
+  std::vector<double> point{0.0, 0.0, 0.0};
+  std::vector<double> target;
+  double tolerance = 1e-10;
+  int max_iterations = 200;
+};
+
+void run_ik(const IkOptionsCli& o) {
+  const scene::Scene sc = scene::read_scene_file(o.scene);
+  IkTarget t;
+  t.body = sc.model.find_body(o.body);
+  if (t.body < 0) throw std::invalid_argument(o.scene + ": no body \"" + o.body + "\"");
+  if (o.point.size() != 3) throw std::invalid_argument("--point needs x,y,z");
+  if (o.target.size() != 3 && o.target.size() != 6) throw std::invalid_argument("--target needs x,y,z or x,y,z,rx,ry,rz");
+  t.point = Vec3(o.point[0], o.point[1], o.point[2]);
+  t.position = Vec3(o.target[0], o.target[1], o.target[2]);
+  if (o.target.size() == 6) {
+    t.goal = IkGoal::Pose;
+    t.rotation = so3_exp(Vec3(o.target[3], o.target[4], o.target[5]));
+  }
+  IkOptions options;
+  options.tolerance = o.tolerance;
+  options.max_iterations = o.max_iterations;
+  IkSolver solver(sc.model);
+  const IkReport r = solver.solve({t}, sc.initial.q, options);
+  const std::vector<std::string> names = sc.model.coordinate_names();
+  std::cout.precision(12);
+  for (std::size_t k = 0; k < names.size(); ++k) std::cout << names[k] << " = " << r.q[static_cast<int>(k)] << "\n";
+  std::cout << "residual = " << r.residual << "\n" << r.message << "\n";
+  if (!r.converged) throw std::runtime_error(r.message);
+}
+
+}  // namespace
+
+void add_ik_command(CLI::App& app) {
+  auto opts = std::make_shared<IkOptionsCli>();
+  CLI::App* cmd = app.add_subcommand("ik", "inverse kinematics: move a body point of a scene to a target");
+  cmd->add_option("scene", opts->scene, "scene file (docs/scene-file.md)")->required()->check(CLI::ExistingFile);
+  cmd->add_option("--body", opts->body, "body whose point is moved")->required();
+  cmd->add_option("--point", opts->point, "the point in the body frame, m (default 0,0,0)")->delimiter(',')->expected(3);
+  cmd->add_option("--target", opts->target, "world target x,y,z (m) [,rx,ry,rz rotation vector (rad)]")
+      ->required()
+      ->delimiter(',');
+  cmd->add_option("--tolerance", opts->tolerance, "residual tolerance (default 1e-10)")->check(CLI::PositiveNumber);
+  cmd->add_option("--max-iterations", opts->max_iterations, "iteration limit (default 200)")->check(CLI::PositiveNumber);
+  cmd->callback([opts] { run_ik(*opts); });
+}
+
+}  // namespace js::cli

@@ -1,0 +1,156 @@
+#include "core/ik/ik.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include <Eigen/Cholesky>
+
+namespace js {
+
+void body_point_jacobian(const MultibodyModel& model, const MultibodyData& data, int body, const Vec3& point,
+                         Eigen::MatrixXd& J) {
+  J.setZero(6, model.nq());
+  const Vec3 x = data.bodies[static_cast<std::size_t>(body)].world_T_body.act(point);
+  // every ancestor joint moves the point: its column s (body j frame) is the spatial twist Ad_{T_j} s
+  for (int j = body; j >= 0; j = model.body(j).parent) {
+    const Body& bj = model.body(j);
+    const BodyData& dj = data.bodies[static_cast<std::size_t>(j)];
+    const SE3& T = dj.world_T_body;
+    for (int k = 0; k < bj.dof; ++k) {
+      const Vec3 w = T.R * dj.joint.S.col(k).head<3>();
+      J.col(bj.q_index + k) << T.R * dj.joint.S.col(k).tail<3>() + w.cross(x - T.p), w;
+    }
+  }
+}
+
+IkSolver::IkSolver(const MultibodyModel& model)
+    : model_(model), data_(model), zero_(Eigen::VectorXd::Zero(model.nq())) {}
+
+namespace {
+
+int target_rows(const IkTarget& t) { return t.goal == IkGoal::Pose ? 6 : 3; }
+
+}  // namespace
+
+double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q, double t,
+                          bool with_jacobian) {
+  forward_kinematics(model_, data_, t, q, zero_, Eigen::VectorXd(),
+                     with_jacobian ? KinematicsLevel::Velocity : KinematicsLevel::Position);
+  int row = 0;
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const IkTarget& tg = targets[i];
+    const SE3& T = data_.bodies[static_cast<std::size_t>(tg.body)].world_T_body;
+    if (with_jacobian) body_point_jacobian(model_, data_, tg.body, tg.point, Jb_);
+    double err = 0.0;
+    if (tg.goal != IkGoal::Orientation) {
+      const Vec3 e = tg.position - T.act(tg.point);
+      e_trial_.segment<3>(row) = tg.weight * e;
+      if (with_jacobian) J_.middleRows<3>(row) = tg.weight * Jb_.topRows<3>();
+      err = e.norm();
+      row += 3;
+    }
+    if (tg.goal != IkGoal::Position) {
+      // rotation error as a world rotation vector: R_target = exp([e]) R
+      const Vec3 e = so3_log(tg.rotation * T.R.transpose());
+      const double w = tg.weight * tg.orientation_scale;
+      e_trial_.segment<3>(row) = w * e;
+      if (with_jacobian) J_.middleRows<3>(row) = w * Jb_.bottomRows<3>();
+      err = std::max(err, e.norm());
+      row += 3;
+    }
+    target_errors_[i] = err;
+  }
+  return e_trial_.norm();
+}
+
+IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& o) {
+  const int n = model_.nq();
+  if (q0.size() != n) throw std::invalid_argument("ik: q0 has size " + std::to_string(q0.size()) + ", expected " + std::to_string(n));
+  int rows = 0;
+  for (const IkTarget& t : targets) {
+    if (t.body < 0 || t.body >= model_.num_bodies()) throw std::invalid_argument("ik: target body index out of range");
+    if (!(t.weight > 0.0)) throw std::invalid_argument("ik: target weight must be > 0");
+    rows += target_rows(t);
+  }
+  e_.resize(rows);
+  e_trial_.resize(rows);
+  J_.resize(rows, n);
+  target_errors_.assign(targets.size(), 0.0);
+  Eigen::VectorXd lo(n), hi(n);
+  std::vector<bool> locked(static_cast<std::size_t>(n));
+  for (int k = 0; k < n; ++k) {
+    const Coordinate& c = model_.coordinate_info(k);
+    lo[k] = c.min;
+    hi[k] = c.max;
+    locked[static_cast<std::size_t>(k)] = c.locked;
+  }
+  IkReport report;
+  report.q = q0.cwiseMax(lo).cwiseMin(hi);
+  for (int k = 0; k < n; ++k) {
+    if (locked[static_cast<std::size_t>(k)]) report.q[k] = q0[k];
+  }
+  double r = evaluate(targets, report.q, o.time, true);
+  e_ = e_trial_;
+  Eigen::MatrixXd J = J_;
+  double lambda = o.initial_damping;
+  int stalled = 0;
+  for (report.iterations = 0; report.iterations < o.max_iterations && r > o.tolerance; ++report.iterations) {
+    // active set: a coordinate at a bound whose descent direction leaves the range is held
+    g_ = J.transpose() * e_;
+    A_.noalias() = J.transpose() * J;
+    for (int k = 0; k < n; ++k) {
+      const bool held = locked[static_cast<std::size_t>(k)] || (report.q[k] <= lo[k] && g_[k] < 0.0) ||
+                        (report.q[k] >= hi[k] && g_[k] > 0.0);
+      if (held) {
+        A_.row(k).setZero();
+        A_.col(k).setZero();
+        A_(k, k) = 1.0;
+        g_[k] = 0.0;
+      }
+    }
+    A_.diagonal().array() += lambda * lambda;
+    dq_ = A_.llt().solve(g_);
+    const double step = dq_.cwiseAbs().maxCoeff();
+    if (step > o.max_step) dq_ *= o.max_step / step;
+    // backtrack along the step before raising λ: in a curved valley (a nearly planar leg reaching a
+    // 3-d point) the full gauss–newton step overshoots, a shorter one still makes progress
+    bool accepted = false;
+    for (int halving = 0; halving < 6 && !accepted; ++halving) {
+      q_trial_ = (report.q + dq_).cwiseMax(lo).cwiseMin(hi);
+      const double r_trial = evaluate(targets, q_trial_, o.time, true);
+      if (r_trial < r) {
+        stalled = (r - r_trial) < 1e-12 * r ? stalled + 1 : 0;
+        report.q = q_trial_;
+        r = r_trial;
+        e_ = e_trial_;
+        J = J_;
+        accepted = true;
+        if (halving == 0) lambda = std::max(lambda * 0.1, 1e-12);
+      } else {
+        dq_ *= 0.5;
+      }
+    }
+    if (!accepted) lambda *= 10.0;
+    // a stationary point: the gradient vanishes, or steps stopped helping
+    if (lambda > 1e6 || stalled >= 5 || g_.norm() < 1e-15 * (1.0 + r)) break;
+  }
+  // errors at the final q
+  report.residual = evaluate(targets, report.q, o.time, false);
+  report.errors = target_errors_;
+  report.converged = report.residual <= o.tolerance;
+  report.unreachable = !report.converged && report.iterations < o.max_iterations;
+  char buf[160];
+  if (report.converged) {
+    std::snprintf(buf, sizeof buf, "converged in %d iterations, residual %.3g", report.iterations, report.residual);
+  } else if (report.unreachable) {
+    std::snprintf(buf, sizeof buf, "target unreachable: stopped at a stationary point after %d iterations, residual %.3g",
+                  report.iterations, report.residual);
+  } else {
+    std::snprintf(buf, sizeof buf, "not converged in %d iterations, residual %.3g", report.iterations, report.residual);
+  }
+  report.message = buf;
+  return report;
+}
+
+}  // namespace js

@@ -1,0 +1,72 @@
+// inverse kinematics by damped least squares (levenberg–marquardt) with the analytic jacobian built from
+// the joints' S (eq. 13) — spline joints included. several weighted targets, each the position, the
+// orientation or both of a point on a body; coordinate ranges respected (active set) and locked
+// coordinates held; a report that says whether the targets were reached or are out of reach.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/dynamics/algorithms.hpp"
+
+namespace js {
+
+enum class IkGoal { Position, Orientation, Pose };
+
+struct IkTarget {
+  int body = 0;                                // body index
+  Vec3 point = Vec3::Zero();                   // the controlled point, body frame (m)
+  IkGoal goal = IkGoal::Position;
+  Vec3 position = Vec3::Zero();                // wanted world position of point (Position, Pose)
+  Mat3 rotation = Mat3::Identity();            // wanted world_R_body (Orientation, Pose)
+  double weight = 1.0;                         // scales this target's rows (> 0)
+  double orientation_scale = 1.0;              // metres per radian when mixing angle and length errors
+};
+
+struct IkOptions {
+  int max_iterations = 200;
+  double tolerance = 1e-10;         // converged when the weighted residual norm ≤ tolerance (m)
+  double initial_damping = 1e-2;    // λ of (JᵀWJ + λ² 1) Δq = JᵀW e, adapted per iteration
+  double max_step = 0.5;            // largest |Δq|∞ per iteration (rad or m)
+  double time = 0.0;                // time at which a driven root is evaluated (s)
+};
+
+struct IkReport {
+  Eigen::VectorXd q;              // the best configuration found (size nq), inside every range
+  bool converged = false;         // residual ≤ tolerance
+  bool unreachable = false;       // stopped at a stationary point with residual > tolerance
+  int iterations = 0;
+  double residual = 0.0;          // weighted residual norm at q
+  std::vector<double> errors;     // per target: position error (m) or angle error (rad), or for Pose the larger
+  std::string message;            // one line: what happened
+};
+
+// the world jacobian of a body point: rows 0–2 d(point position)/dq, rows 3–5 the body's world angular
+// velocity per q̇. needs forward_kinematics at Velocity level (S evaluated). J: 6×nq, resized once.
+void body_point_jacobian(const MultibodyModel& model, const MultibodyData& data, int body, const Vec3& point,
+                         Eigen::MatrixXd& J);
+
+class IkSolver {
+ public:
+  // model is referenced and must outlive the solver.
+  explicit IkSolver(const MultibodyModel& model);
+
+  // solves from q0 (size nq; clamped into the ranges first). throws std::invalid_argument on a bad body
+  // index, weight or size.
+  IkReport solve(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& options = {});
+
+ private:
+  // stacked weighted error e and jacobian J at q (poses in data_).
+  double evaluate(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q, double t, bool with_jacobian);
+
+  const MultibodyModel& model_;
+  MultibodyData data_;
+  Eigen::VectorXd zero_;  // q̇ = 0 for the kinematics sweeps
+  Eigen::VectorXd e_, e_trial_, q_trial_, dq_, g_;
+  Eigen::MatrixXd J_, Jb_, A_;
+  std::vector<double> target_errors_;
+};
+
+}  // namespace js

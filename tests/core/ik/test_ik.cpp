@@ -1,0 +1,143 @@
+// ik: the point jacobian against finite differences, the fig. 3 leg reaching foot targets to 1e-8,
+// orientation and several weighted targets, ranges respected, locked coordinates held, unreachable targets
+// reported.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/dynamics/examples.hpp"
+#include "core/ik/ik.hpp"
+#include "tests/core/dynamics/dynamics_test_util.hpp"
+
+namespace js {
+namespace {
+
+const Vec3 kToe(0.0, -0.12, -0.08);
+
+Vec3 point_at(const MultibodyModel& model, const Eigen::VectorXd& q, int body, const Vec3& p) {
+  MultibodyData d(model);
+  forward_kinematics(model, d, 0.0, q);
+  return d.bodies[static_cast<std::size_t>(body)].world_T_body.act(p);
+}
+
+TEST(Ik, PointJacobianMatchesFiniteDifferences) {
+  std::mt19937 rng(4);
+  const MultibodyModel model = test::random_tree(10, rng);
+  MultibodyData data(model);
+  const Eigen::VectorXd q = test::random_vector(model.nq(), rng);
+  forward_kinematics(model, data, 0.0, q, Eigen::VectorXd::Zero(model.nq()), Eigen::VectorXd(), KinematicsLevel::Velocity);
+  const Vec3 p(0.1, -0.2, 0.05);
+  for (int body = 0; body < model.num_bodies(); ++body) {
+    Eigen::MatrixXd J;
+    body_point_jacobian(model, data, body, p, J);
+    MultibodyData dp(model), dm(model);
+    for (int k = 0; k < model.nq(); ++k) {
+      const double h = 1e-6;
+      Eigen::VectorXd qp = q, qm = q;
+      qp[k] += h;
+      qm[k] -= h;
+      forward_kinematics(model, dp, 0.0, qp);
+      forward_kinematics(model, dm, 0.0, qm);
+      const SE3& Tp = dp.bodies[static_cast<std::size_t>(body)].world_T_body;
+      const SE3& Tm = dm.bodies[static_cast<std::size_t>(body)].world_T_body;
+      const Vec3 dx = (Tp.act(p) - Tm.act(p)) / (2 * h);
+      const Vec3 dw = so3_log(Tp.R * Tm.R.transpose()) / (2 * h);
+      EXPECT_LT((dx - J.col(k).head<3>()).norm(), 1e-7) << "body " << body << " q " << k;
+      EXPECT_LT((dw - J.col(k).tail<3>()).norm(), 1e-7) << "body " << body << " q " << k;
+    }
+  }
+}
+
+// the toe of the fig. 3 leg (hip, spline knee, ankle) reaches targets made by forward kinematics.
+TEST(Ik, LegReachesFootTargets) {
+  const MultibodyModel leg = example_leg();
+  const int foot = leg.find_body("foot");
+  IkSolver solver(leg);
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  double worst = 0.0;
+  int worst_iterations = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    Eigen::VectorXd q_goal(3);
+    for (int k = 0; k < 3; ++k) {
+      const Coordinate& c = leg.coordinate_info(k);
+      q_goal[k] = c.min + (c.max - c.min) * (0.05 + 0.9 * u(rng));
+    }
+    IkTarget t;
+    t.body = foot;
+    t.point = kToe;
+    t.position = point_at(leg, q_goal, foot, kToe);
+    const IkReport r = solver.solve({t}, Eigen::VectorXd::Constant(3, 0.3));
+    EXPECT_TRUE(r.converged) << r.message;
+    EXPECT_LT(r.errors[0], 1e-8) << r.message;
+    worst = std::max(worst, r.errors[0]);
+    worst_iterations = std::max(worst_iterations, r.iterations);
+  }
+  std::printf("leg toe targets: worst error %.2e m, at most %d iterations\n", worst, worst_iterations);
+}
+
+TEST(Ik, PoseAndWeightedTargetsOnARandomTree) {
+  std::mt19937 rng(12);
+  const MultibodyModel model = test::random_tree(9, rng);
+  IkSolver solver(model);
+  const Eigen::VectorXd q_goal = test::random_vector(model.nq(), rng, 0.8);
+  MultibodyData d(model);
+  forward_kinematics(model, d, 0.0, q_goal);
+  // a pose target on one leaf and a position target on another body
+  std::vector<IkTarget> targets(2);
+  targets[0].body = model.num_bodies() - 1;
+  targets[0].goal = IkGoal::Pose;
+  targets[0].point = Vec3(0.05, 0, 0);
+  targets[0].position = d.bodies.back().world_T_body.act(targets[0].point);
+  targets[0].rotation = d.bodies.back().world_T_body.R;
+  targets[1].body = model.num_bodies() / 2;
+  targets[1].point = Vec3(0, 0.1, 0);
+  targets[1].position = d.bodies[static_cast<std::size_t>(targets[1].body)].world_T_body.act(targets[1].point);
+  targets[1].weight = 0.5;
+  const IkReport r = solver.solve(targets, q_goal + test::random_vector(model.nq(), rng, 0.1));
+  EXPECT_TRUE(r.converged) << r.message;
+  EXPECT_LT(r.errors[0], 1e-8);
+  EXPECT_LT(r.errors[1], 1e-8);
+}
+
+TEST(Ik, UnreachableTargetIsReportedAndRangesHold) {
+  const MultibodyModel leg = example_leg();
+  IkSolver solver(leg);
+  IkTarget t;
+  t.body = leg.find_body("foot");
+  t.point = kToe;
+  t.position = Vec3(0.0, -2.0, -0.5);  // 2 m ahead: the leg is about 1 m long
+  const IkReport r = solver.solve({t}, Eigen::VectorXd::Constant(3, 0.3));
+  EXPECT_FALSE(r.converged);
+  EXPECT_TRUE(r.unreachable) << r.message;
+  EXPECT_GT(r.residual, 0.5);
+  EXPECT_NE(r.message.find("unreachable"), std::string::npos);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_GE(r.q[k], leg.coordinate_info(k).min);
+    EXPECT_LE(r.q[k], leg.coordinate_info(k).max);
+  }
+}
+
+TEST(Ik, LockedCoordinateDoesNotMove) {
+  MultibodyModel leg = example_leg();
+  // lock the ankle in a copy of its joint
+  auto ankle = std::shared_ptr<JointModel>(leg.body(2).joint->clone());
+  ankle->coordinates()[0].locked = true;
+  MultibodyModel locked;
+  for (int i = 0; i < 3; ++i) {
+    locked.add_body(leg.body(i).name, leg.body(i).parent, i == 2 ? ankle : leg.body(i).joint, leg.body(i).inertia);
+  }
+  IkSolver solver(locked);
+  IkTarget t;
+  t.body = 2;
+  t.point = kToe;
+  Eigen::VectorXd q_goal(3);
+  q_goal << 0.5, 0.9, 0.25;
+  t.position = point_at(locked, q_goal, 2, kToe);
+  const IkReport r = solver.solve({t}, Eigen::Vector3d(0.2, 0.4, 0.25));
+  EXPECT_EQ(r.q[2], 0.25);
+  EXPECT_TRUE(r.converged) << r.message;
+}
+
+}  // namespace
+}  // namespace js
