@@ -31,6 +31,20 @@ TEST(ExampleFiles, EveryShippedFileReadsAndIsCanonical) {
   EXPECT_GE(count, 4);
 }
 
+// every ```json block of docs/joint-file.md is a valid joint file.
+TEST(ExampleFiles, DocumentationExamplesRead) {
+  const std::string doc = io::read_text_file(std::string(JS_SOURCE_DIR) + "/docs/joint-file.md");
+  int blocks = 0;
+  for (std::size_t at = doc.find("```json\n"); at != std::string::npos; at = doc.find("```json\n", at + 1)) {
+    const std::size_t start = at + 8;
+    const std::size_t end = doc.find("```", start);
+    ASSERT_NE(end, std::string::npos);
+    ++blocks;
+    EXPECT_NO_THROW(io::read_joint_text(doc.substr(start, end - start), "docs/joint-file.md"));
+  }
+  EXPECT_GE(blocks, 1);
+}
+
 TEST(ExampleFiles, KneeCoversTheReadmeCoordinates) {
   const auto knee = io::read_joint_file(example("knee.json"));
   ASSERT_EQ(knee->kind(), JointKind::SplineCurve);
