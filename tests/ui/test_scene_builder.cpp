@@ -24,7 +24,8 @@ TEST(SceneBuilder, DemoHasBodiesGhostsGridAndAxes) {
   EXPECT_EQ(tibia.body, 2);
   EXPECT_TRUE(tibia.highlighted);
   EXPECT_TRUE(tibia.world_T_mesh.isApprox(d.world_T_body(2).matrix().cast<float>()));
-  EXPECT_NEAR(tibia.colour.x(), 196.0f / 255.0f, 1e-6);
+  EXPECT_NEAR(tibia.colour.x(), d.body(2)->colour.redF(), 1e-6);
+  EXPECT_NEAR(tibia.colour.w(), 1.0f, 0.0f);
   // exactly one highlighted ghost: sample 4, placed at parent ∘ sample
   int highlighted = 0;
   for (const MeshItem& g : s.translucent) {

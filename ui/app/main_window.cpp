@@ -1,6 +1,7 @@
 #include "ui/app/main_window.hpp"
 
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -9,6 +10,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 
 #include "ui/app/autosave.hpp"
@@ -72,13 +74,14 @@ void MainWindow::build_docks() {
   samples_ = new SamplesPanel(doc_);
   auto* fit = new FitPanel(doc_);
   auto* playback = new PlaybackPanel(doc_);
-  add(QStringLiteral("scene"), tr("Scene"), scene, Qt::LeftDockWidgetArea);
+  auto* scene_dock = add(QStringLiteral("scene"), tr("Scene"), scene, Qt::LeftDockWidgetArea);
   add(QStringLiteral("properties"), tr("Properties"), props, Qt::LeftDockWidgetArea);
-  add(QStringLiteral("samples"), tr("Samples"), samples_, Qt::RightDockWidgetArea);
+  auto* samples_dock = add(QStringLiteral("samples"), tr("Samples"), samples_, Qt::RightDockWidgetArea);
   auto* fit_dock = add(QStringLiteral("fit"), tr("Fit"), fit, Qt::RightDockWidgetArea);
   auto* playback_dock = add(QStringLiteral("playback"), tr("Playback"), playback, Qt::RightDockWidgetArea);
   tabifyDockWidget(fit_dock, playback_dock);
   fit_dock->raise();
+  default_docks_ = {scene_dock, samples_dock};
   connect(props, &PropertiesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
   connect(samples_, &SamplesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
   connect(fit, &FitPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
@@ -123,7 +126,11 @@ void MainWindow::build_actions() {
   undo->setShortcut(QKeySequence::Undo);
   undo->setToolTip(tr("Undo the last edit"));
   QAction* redo = doc_.undo_stack()->createRedoAction(this, tr("&Redo"));
-  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+  // the platform's redo keys, plus ctrl+shift+z everywhere
+  QList<QKeySequence> redo_keys = QKeySequence::keyBindings(QKeySequence::Redo);
+  if (!redo_keys.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)))
+    redo_keys.prepend(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
+  redo->setShortcuts(redo_keys);
   redo->setToolTip(tr("Redo the last undone edit"));
   actions_.insert(QStringLiteral("undo"), undo);
   actions_.insert(QStringLiteral("redo"), redo);
@@ -390,6 +397,16 @@ void MainWindow::export_png_dialog() {
   if (path.isEmpty()) return;
   if (!viewport_image().save(path, "PNG")) show_message(tr("Cannot write %1").arg(path), true);
   else show_message(tr("Exported %1").arg(path), false);
+}
+
+void MainWindow::showEvent(QShowEvent* e) {
+  QMainWindow::showEvent(e);
+  // the viewport gets most of the width unless a saved layout says otherwise; docks size only once shown
+  if (default_docks_.isEmpty() || !settings::window_state.get().isEmpty()) return;
+  QTimer::singleShot(0, this, [this] {
+    resizeDocks(default_docks_, {300, 380}, Qt::Horizontal);
+    default_docks_.clear();
+  });
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -55,6 +55,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* e) override;
+  void showEvent(QShowEvent* e) override;
 
  private:
   void build_docks();
@@ -84,6 +85,7 @@ class MainWindow : public QMainWindow {
   QLabel* frame_time_label_ = nullptr;
   bool interactive_ = true;
   QString last_message_;
+  QList<QDockWidget*> default_docks_;  // sized on first show
 };
 
 }  // namespace js::ui

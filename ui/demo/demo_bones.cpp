@@ -41,10 +41,10 @@ std::shared_ptr<const MeshData> make_femur() {
   m.append(shapes::ellipsoid(Vector3f(0.0f, 0.018f, 0.002f), Vector3f(0.030f, 0.018f, 0.022f)));
   m.append(shapes::ellipsoid(Vector3f(0.0f, 0.030f, 0.016f), Vector3f(0.026f, 0.020f, 0.012f)));
   // neck and head, medial and slightly anterior (anteversion)
-  m.append(shapes::tube(Vector3f(-0.004f, 0.392f, 0.0f), Vector3f(-0.046f, 0.428f, 0.011f), 0.0155f, 0.0135f));
+  m.append(shapes::tube(Vector3f(-0.002f, 0.385f, 0.0f), Vector3f(-0.047f, 0.428f, 0.011f), 0.0175f, 0.0145f));
   m.append(shapes::ellipsoid(Vector3f(-0.052f, 0.432f, 0.012f), Vector3f(0.0225f, 0.0225f, 0.0225f)));
   // greater trochanter (lateral, posterior) and lesser trochanter (medial, posterior)
-  m.append(shapes::ellipsoid(Vector3f(0.021f, 0.405f, -0.004f), Vector3f(0.016f, 0.028f, 0.019f)));
+  m.append(shapes::ellipsoid(Vector3f(0.016f, 0.392f, -0.006f), Vector3f(0.014f, 0.034f, 0.017f)));
   m.append(shapes::ellipsoid(Vector3f(-0.011f, 0.362f, -0.012f), Vector3f(0.008f, 0.013f, 0.008f)));
   // linea aspera: a ridge down the back of the shaft
   m.append(shapes::tube(Vector3f(0.0f, 0.33f, femur_bow(0.33f) - 0.012f), Vector3f(0.0f, 0.12f, femur_bow(0.12f) - 0.012f),

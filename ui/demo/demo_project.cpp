@@ -37,7 +37,7 @@ DocumentData make_demo_project() {
   tibia.id = 2;
   tibia.name = QStringLiteral("Tibia");
   tibia.mesh_path = QStringLiteral("builtin:tibia");
-  tibia.colour = QColor(196, 214, 230);
+  tibia.colour = QColor(150, 190, 228);
   tibia.mass = 3.7;
   tibia.com = Vec3(0.0, -0.17, 0.0);
   tibia.inertia_diag = Vec3(0.05, 0.005, 0.05);

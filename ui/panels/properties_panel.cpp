@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -28,15 +29,9 @@ QDoubleSpinBox* spin(double lo, double hi, int decimals, const QString& suffix, 
   s->setToolTip(tip);
   s->setKeyboardTracking(false);
   s->setAccelerated(true);
+  // the range's widest text would otherwise set a wide minimum for the whole dock
+  s->setMinimumWidth(60);
   return s;
-}
-
-QWidget* row(std::initializer_list<QWidget*> widgets) {
-  auto* w = new QWidget;
-  auto* l = new QHBoxLayout(w);
-  l->setContentsMargins(0, 0, 0, 0);
-  for (QWidget* x : widgets) l->addWidget(x);
-  return w;
 }
 
 void set_colour_button(QPushButton* b, const QColor& c) {
@@ -87,15 +82,23 @@ QWidget* PropertiesPanel::build_body_page() {
   form->addRow(tr("Units"), body_units_);
   form->addRow(tr("Colour"), body_colour_);
   form->addRow(tr("Mass"), body_mass_);
-  form->addRow(tr("Centre of mass"), row({com_[0], com_[1], com_[2]}));
-  form->addRow(tr("Inertia"), row({inertia_[0], inertia_[1], inertia_[2]}));
+  // one line per axis so values are readable in a narrow dock
+  auto* mass_grid = new QGridLayout;
+  mass_grid->addWidget(new QLabel(tr("Centre of mass")), 0, 1);
+  mass_grid->addWidget(new QLabel(tr("Inertia")), 0, 2);
+  for (int i = 0; i < 3; ++i) {
+    mass_grid->addWidget(new QLabel(QString(QChar('x' + i))), i + 1, 0);
+    mass_grid->addWidget(com_[i], i + 1, 1);
+    mass_grid->addWidget(inertia_[i], i + 1, 2);
+  }
+  form->addRow(mass_grid);
 
   auto* pose_box = new QGroupBox(tr("Pose"));
   auto* pose_form = new QFormLayout(pose_box);
   pose_frame_ = new QLabel;
   const QString axes[] = {QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z")};
   for (int i = 0; i < 3; ++i) {
-    pose_[i] = spin(-1e6, 1e6, 2, tr(" mm"), tr("Position of the body origin along the parent's %1 axis").arg(axes[i]));
+    pose_[i] = spin(-1e5, 1e5, 2, tr(" mm"), tr("Position of the body origin along the parent's %1 axis").arg(axes[i]));
     pose_[i + 3] = spin(-360.0, 360.0, 2, tr("°"),
                         tr("Rotation about %1 (x-y-z euler angles, R = Rx Ry Rz, in the parent frame)").arg(axes[i]));
     pose_[i]->setSingleStep(1.0);
@@ -103,8 +106,15 @@ QWidget* PropertiesPanel::build_body_page() {
     pose_[i + 3]->setWrapping(true);
   }
   pose_form->addRow(pose_frame_);
-  pose_form->addRow(tr("Position"), row({pose_[0], pose_[1], pose_[2]}));
-  pose_form->addRow(tr("Rotation"), row({pose_[3], pose_[4], pose_[5]}));
+  auto* pose_grid = new QGridLayout;
+  pose_grid->addWidget(new QLabel(tr("Position")), 0, 1);
+  pose_grid->addWidget(new QLabel(tr("Rotation")), 0, 2);
+  for (int i = 0; i < 3; ++i) {
+    pose_grid->addWidget(new QLabel(axes[i]), i + 1, 0);
+    pose_grid->addWidget(pose_[i], i + 1, 1);
+    pose_grid->addWidget(pose_[i + 3], i + 1, 2);
+  }
+  pose_form->addRow(pose_grid);
 
   auto* v = new QVBoxLayout(page);
   v->addLayout(form);

@@ -59,7 +59,11 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
   connect(table_, &QTableWidget::itemSelectionChanged, this, &SamplesPanel::on_table_selection);
   connect(table_, &QTableWidget::cellChanged, this, &SamplesPanel::on_cell_edited);
   connect(&doc_, &Document::changed, this, &SamplesPanel::rebuild);
-  connect(&doc_, &Document::selection_changed, this, &SamplesPanel::rebuild);
+  // a new active joint refills the table; otherwise only the highlighted row follows the document
+  connect(&doc_, &Document::selection_changed, this, [this] {
+    if (active_joint() != shown_joint_) rebuild();
+    else sync_selection_from_document();
+  });
   rebuild();
 }
 
@@ -72,7 +76,8 @@ JointId SamplesPanel::active_joint() const {
 
 void SamplesPanel::rebuild() {
   syncing_ = true;
-  const Joint* j = doc_.data().joint(active_joint());
+  shown_joint_ = active_joint();
+  const Joint* j = doc_.data().joint(shown_joint_);
   const int n = j ? static_cast<int>(j->samples.size()) : 0;
   title_->setText(j ? tr("%1: %n sample(s)", nullptr, n).arg(j->name) : tr("Select a joint or its child body."));
   table_->setRowCount(n);

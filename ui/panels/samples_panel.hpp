@@ -49,6 +49,7 @@ class SamplesPanel : public QWidget {
   QPushButton* down_;
   QPushButton* delete_;
   bool syncing_ = false;
+  JointId shown_joint_ = 0;  // the joint whose samples the table lists
 };
 
 }  // namespace js::ui

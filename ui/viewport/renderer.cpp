@@ -157,7 +157,8 @@ void Renderer::draw(const Scene& scene, const Eigen::Matrix4f& clip_T_world, con
   draw_lines(scene.lines, clip_T_world);
   // ghosts: blended, tested against the bodies but not hiding each other
   glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  // colour blends; the framebuffer's alpha stays 1 so the widget composes opaque onto the window
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
   glDepthMask(GL_FALSE);
   draw_meshes(scene.translucent, clip_T_world, eye);
   glDepthMask(GL_TRUE);

@@ -72,7 +72,7 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
         g.body = child->id;
         g.sample = static_cast<int>(i);
         g.highlighted = active && sel.sample == static_cast<int>(i);
-        g.colour = g.highlighted ? Eigen::Vector4f(1.0f, 0.78f, 0.25f, 0.55f) : rgba(child->colour, active ? 0.16f : 0.08f);
+        g.colour = g.highlighted ? Eigen::Vector4f(1.0f, 0.78f, 0.25f, 0.55f) : rgba(child->colour, active ? 0.13f : 0.07f);
         scene.translucent.push_back(g);
         if (g.highlighted) append_triad(scene.lines, world_T_ghost, 0.04, 1.0f);
       }
