@@ -41,13 +41,15 @@ bool joint_kind_from_name(const std::string& name, JointKind& kind) {
 void JointModel::set_offsets(const SE3& parent_T_joint, const SE3& moving_T_child) {
   parent_T_joint_ = parent_T_joint;
   moving_T_child_ = moving_T_child;
+  has_parent_offset_ = !parent_T_joint.is_approx(SE3::identity(), 0.0);
   has_child_offset_ = !moving_T_child.is_approx(SE3::identity(), 0.0);
 }
 
 void JointModel::evaluate(const ConstJointRef& q, JointData& data, EvalLevel level) const {
   evaluate_local(q, data, level);
   // G = P · G_local · C; body twists move to the child frame by Ad_{C⁻¹}
-  data.G = parent_T_joint_ * data.G * moving_T_child_;
+  if (has_parent_offset_) data.G = parent_T_joint_ * data.G;
+  if (has_child_offset_) data.G *= moving_T_child_;
   if (!has_child_offset_ || level == EvalLevel::Transform) return;
   const int n = dof();
   for (int i = 0; i < n; ++i) data.S.col(i) = Ad_inv_apply(moving_T_child_, data.S.col(i));

@@ -113,6 +113,7 @@ class JointModel {
   RangePolicy range_policy_;
   SE3 parent_T_joint_;
   SE3 moving_T_child_;
+  bool has_parent_offset_ = false;
   bool has_child_offset_ = false;
 };
 

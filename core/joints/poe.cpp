@@ -35,4 +35,25 @@ void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int n, EvalLeve
   }
 }
 
+void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* phi, const double* dphi, const double* ddphi,
+                       int m, EvalLevel level, JointData& out) {
+  out.G = H;
+  Twist s = Twist::Zero();
+  Twist h = Twist::Zero();
+  for (int k = 0; k < m; ++k) {
+    const SE3 E = se3_exp(g[k] * phi[k]);
+    out.G *= E;
+    if (level == EvalLevel::Transform) continue;
+    if (level == EvalLevel::Hessian) {
+      // eq. (31) with n = 1, before μ advances
+      h = g[k] * ddphi[k] + Ad_inv_apply(E, h + ad_apply(s, g[k]) * dphi[k]);
+    }
+    // eq. (29)
+    s = g[k] * dphi[k] + Ad_inv_apply(E, s);
+  }
+  if (level == EvalLevel::Transform) return;
+  out.S.col(0) = s;
+  if (level == EvalLevel::Hessian) out.dS.col(0) = h;
+}
+
 }  // namespace js

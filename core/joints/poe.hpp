@@ -26,4 +26,9 @@ inline constexpr int kMaxPoeFactors = 8;
 // coordinates into out.S (6×n) and out.dS (6×n²). factors: m entries, m ≤ kMaxPoeFactors. allocates nothing.
 void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int n, EvalLevel level, JointData& out);
 
+// the same for one coordinate (n = 1), reading the factors from parallel arrays of length m: twists g_k,
+// φ_k, φ′_k and φ″_k. the spline curve joint's hot path: no per-call factor set-up.
+void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* phi, const double* dphi, const double* ddphi,
+                       int m, EvalLevel level, JointData& out);
+
 }  // namespace js

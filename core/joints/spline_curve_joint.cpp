@@ -52,17 +52,8 @@ void SplineCurveJoint::evaluate_inside(double q, JointData& data, EvalLevel leve
   spline::CumulativeValues cv;
   spline::evaluate_cumulative(knots_, q, cv);
   // eq. (24): only k−1 exponentials are non-trivial in span j; B̃ = 1 before them folds into Ğ_{j−k+1}
-  std::array<PoeFactor, kMaxPoeFactors> factors;
-  const int m = cv.count();
-  for (int r = 0; r < m; ++r) {
-    PoeFactor& f = factors[static_cast<std::size_t>(r)];
-    const auto rr = static_cast<std::size_t>(r);
-    f.g = twists_[static_cast<std::size_t>(cv.first_index() + r)];
-    f.phi = cv.value[rr];
-    f.dphi[0] = cv.d1[rr];
-    f.ddphi[0] = cv.d2[rr];
-  }
-  poe_evaluate(frame_of_basis(cv.base_index()), factors.data(), m, 1, level, data);
+  poe_evaluate_1dof(frame_of_basis(cv.base_index()), &twists_[static_cast<std::size_t>(cv.first_index())],
+                    cv.value.data(), cv.d1.data(), cv.d2.data(), cv.count(), level, data);
 }
 
 void SplineCurveJoint::evaluate_local(const ConstJointRef& q, JointData& data, EvalLevel level) const {

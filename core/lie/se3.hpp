@@ -54,21 +54,25 @@ inline Twist vee6(const Mat4& m) { return make_twist(vee3(m.topLeftCorner<3, 3>(
 
 // exp(ĝ) in closed form: R = exp([ω]), p = J_l(ω) v.
 inline SE3 se3_exp(const Twist& g) {
-  const Vec3 w = g.head<3>();
-  const Vec3 v = g.tail<3>();
-  const So3Coefficients k = so3_coefficients(w.norm());
+  // scalar form of R = cosθ·1 + a[ω] + b ωωᵀ and p = v + b ω×v + c ω×(ω×v): the hot path of every joint
+  const double wx = g[0], wy = g[1], wz = g[2];
+  const So3Coefficients k = so3_coefficients(std::sqrt(wx * wx + wy * wy + wz * wz));
+  const double ax = k.a * wx, ay = k.a * wy, az = k.a * wz;
+  const double bxy = k.b * wx * wy, bxz = k.b * wx * wz, byz = k.b * wy * wz;
   SE3 t;
-  t.R = k.b * (w * w.transpose());
-  t.R.diagonal().array() += k.cos_theta;
-  const Vec3 aw = k.a * w;
-  t.R(0, 1) -= aw.z();
-  t.R(1, 0) += aw.z();
-  t.R(0, 2) += aw.y();
-  t.R(2, 0) -= aw.y();
-  t.R(1, 2) -= aw.x();
-  t.R(2, 1) += aw.x();
-  const Vec3 wv = w.cross(v);
-  t.p = v + k.b * wv + k.c * w.cross(wv);
+  t.R(0, 0) = k.cos_theta + k.b * wx * wx;
+  t.R(1, 1) = k.cos_theta + k.b * wy * wy;
+  t.R(2, 2) = k.cos_theta + k.b * wz * wz;
+  t.R(0, 1) = bxy - az;
+  t.R(1, 0) = bxy + az;
+  t.R(0, 2) = bxz + ay;
+  t.R(2, 0) = bxz - ay;
+  t.R(1, 2) = byz - ax;
+  t.R(2, 1) = byz + ax;
+  const double vx = g[3], vy = g[4], vz = g[5];
+  const double cx = wy * vz - wz * vy, cy = wz * vx - wx * vz, cz = wx * vy - wy * vx;  // ω × v
+  const double dx = wy * cz - wz * cy, dy = wz * cx - wx * cz, dz = wx * cy - wy * cx;  // ω × (ω × v)
+  t.p = Vec3(vx + k.b * cx + k.c * dx, vy + k.b * cy + k.c * dy, vz + k.b * cz + k.c * dz);
   return t;
 }
 
@@ -91,10 +95,21 @@ inline Twist Ad_apply(const SE3& T, const Twist& g) {
   return make_twist(w, T.p.cross(w) + T.R * g.tail<3>());
 }
 
-// Ad_T⁻¹ g = Ad_{T⁻¹} g without inverting T.
+// Ad_T⁻¹ g = Ad_{T⁻¹} g = [Rᵀω; Rᵀ(v − p×ω)] without inverting T (scalar form: a hot path of eq. 29–31).
 inline Twist Ad_inv_apply(const SE3& T, const Twist& g) {
-  const Vec3 w = g.head<3>();
-  return make_twist(T.R.transpose() * w, T.R.transpose() * (g.tail<3>() - T.p.cross(w)));
+  const Mat3& R = T.R;
+  const double w0 = g[0], w1 = g[1], w2 = g[2];
+  const double u0 = g[3] - (T.p[1] * w2 - T.p[2] * w1);
+  const double u1 = g[4] - (T.p[2] * w0 - T.p[0] * w2);
+  const double u2 = g[5] - (T.p[0] * w1 - T.p[1] * w0);
+  Twist out;
+  out[0] = R(0, 0) * w0 + R(1, 0) * w1 + R(2, 0) * w2;
+  out[1] = R(0, 1) * w0 + R(1, 1) * w1 + R(2, 1) * w2;
+  out[2] = R(0, 2) * w0 + R(1, 2) * w1 + R(2, 2) * w2;
+  out[3] = R(0, 0) * u0 + R(1, 0) * u1 + R(2, 0) * u2;
+  out[4] = R(0, 1) * u0 + R(1, 1) * u1 + R(2, 1) * u2;
+  out[5] = R(0, 2) * u0 + R(1, 2) * u1 + R(2, 2) * u2;
+  return out;
 }
 
 // Ad*_T f = Ad_Tᵀ f (eq. 5), for wrenches.
@@ -115,8 +130,15 @@ inline Mat6 ad(const Twist& g) {
 }
 
 inline Twist ad_apply(const Twist& g1, const Twist& g2) {
-  const Vec3 w1 = g1.head<3>();
-  return make_twist(w1.cross(g2.head<3>()), g1.tail<3>().cross(g2.head<3>()) + w1.cross(g2.tail<3>()));
+  // [ω1 × ω2; v1 × ω2 + ω1 × v2]
+  Twist out;
+  out[0] = g1[1] * g2[2] - g1[2] * g2[1];
+  out[1] = g1[2] * g2[0] - g1[0] * g2[2];
+  out[2] = g1[0] * g2[1] - g1[1] * g2[0];
+  out[3] = g1[4] * g2[2] - g1[5] * g2[1] + g1[1] * g2[5] - g1[2] * g2[4];
+  out[4] = g1[5] * g2[0] - g1[3] * g2[2] + g1[2] * g2[3] - g1[0] * g2[5];
+  out[5] = g1[3] * g2[1] - g1[4] * g2[0] + g1[0] * g2[4] - g1[1] * g2[3];
+  return out;
 }
 
 // ad*_g f = ad_gᵀ f (eq. 5).
