@@ -1,5 +1,7 @@
 #include "core/dynamics/simulator.hpp"
 
+#include <Eigen/Cholesky>
+
 namespace js {
 
 const char* integrator_name(Integrator integrator) {
@@ -21,9 +23,16 @@ bool integrator_from_name(const std::string& name, Integrator& integrator) {
   return false;
 }
 
-Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces)
-    : model_(model), forces_(forces), data_(model) {
+Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, SimulatorOptions options)
+    : model_(model), forces_(forces), options_(options), data_(model) {
   const int n = model.nq();
+  for (int k = 0; k < n; ++k) {
+    const Coordinate& c = model.coordinate_info(k);
+    const bool wraps = model.body(model.coordinate(k).body).joint->range_policy() == RangePolicy::Wrap;
+    if (c.locked || (!wraps && (c.min > -1e299 || c.max < 1e299))) constrained_.push_back(k);
+  }
+  engaged_.reserve(constrained_.size());
+  q_start_ = Eigen::VectorXd::Zero(n);
   tau_ = Eigen::VectorXd::Zero(n);
   q_tmp_ = Eigen::VectorXd::Zero(n);
   qd_tmp_ = Eigen::VectorXd::Zero(n);
@@ -40,6 +49,8 @@ const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& 
 }
 
 void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
+  const bool limits = options_.enforce_limits && !constrained_.empty();
+  if (limits) q_start_ = s.q;
   switch (integrator) {
     case Integrator::ExplicitEuler: {
       // q and q̇ both from the old state
@@ -76,6 +87,66 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
     }
   }
   s.t += dt;
+  if (limits) enforce_limits(s, q_start_);
+}
+
+void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_start) {
+  // engaged: locked, past a bound, or on a bound and moving out of the range
+  engaged_.clear();
+  for (int k : constrained_) {
+    const Coordinate& c = model_.coordinate_info(k);
+    if (c.locked) {
+      s.q[k] = q_start[k];
+    } else if (s.q[k] >= c.max) {
+      s.q[k] = c.max;
+      if (s.qd[k] <= 0.0) continue;
+    } else if (s.q[k] <= c.min) {
+      s.q[k] = c.min;
+      if (s.qd[k] >= 0.0) continue;
+    } else {
+      continue;
+    }
+    engaged_.push_back(k);
+  }
+  engaged_count_ = static_cast<int>(engaged_.size());
+  if (engaged_.empty()) return;
+  // inelastic impulses: find λ with (q̇ + M⁻¹ Pᵀ λ)_engaged = 0; a limit whose λ would pull (the
+  // coordinate already leaves its bound through the others' impulses) is released and the rest re-solved
+  const Eigen::MatrixXd& M = crba(model_, data_, s.t, s.q);
+  const Eigen::LLT<Eigen::MatrixXd> llt(M);
+  for (int attempt = 0; attempt < 8 && !engaged_.empty(); ++attempt) {
+    const int m = static_cast<int>(engaged_.size());
+    Eigen::MatrixXd Minv_Pt = Eigen::MatrixXd::Zero(model_.nq(), m);
+    for (int r = 0; r < m; ++r) Minv_Pt(engaged_[static_cast<std::size_t>(r)], r) = 1.0;
+    llt.solveInPlace(Minv_Pt);
+    Eigen::MatrixXd A(m, m);
+    Eigen::VectorXd rhs(m);
+    for (int r = 0; r < m; ++r) {
+      A.row(r) = Minv_Pt.row(engaged_[static_cast<std::size_t>(r)]);
+      rhs[r] = -s.qd[engaged_[static_cast<std::size_t>(r)]];
+    }
+    const Eigen::VectorXd lambda = A.ldlt().solve(rhs);
+    // a bound may only push into the range: λ ≤ 0 at max, ≥ 0 at min (locks take either sign)
+    std::size_t keep = 0;
+    bool released = false;
+    for (int r = 0; r < m; ++r) {
+      const int k = engaged_[static_cast<std::size_t>(r)];
+      const Coordinate& c = model_.coordinate_info(k);
+      const bool pulls = !c.locked && ((s.q[k] >= c.max && lambda[r] > 0.0) || (s.q[k] <= c.min && lambda[r] < 0.0));
+      if (pulls) {
+        released = true;
+      } else {
+        engaged_[keep++] = k;
+      }
+    }
+    if (!released) {
+      s.qd += Minv_Pt * lambda;
+      // exact zeros where the constraint holds
+      for (int k : engaged_) s.qd[k] = 0.0;
+      return;
+    }
+    engaged_.resize(keep);
+  }
 }
 
 MechanicalState Simulator::measure(const SimulationState& s) {

@@ -21,16 +21,28 @@ struct SimulationState {
   Eigen::VectorXd qd;  // nq
 };
 
+struct SimulatorOptions {
+  // coordinate ranges act as unilateral constraints and locked coordinates are held (artisynth §3.3.5).
+  // periodic (wrapping) coordinates have no limits.
+  bool enforce_limits = true;
+};
+
 class Simulator {
  public:
   // model and forces are referenced, not copied: both must outlive the simulator.
-  Simulator(const MultibodyModel& model, const ForceSet& forces);
+  Simulator(const MultibodyModel& model, const ForceSet& forces, SimulatorOptions options = {});
 
   // q̈(t, q, q̇) under the forces and gravity (aba). the result lives in data().qdd.
   const Eigen::VectorXd& accelerations(double t, const ConstVectorRef& q, const ConstVectorRef& qd);
 
-  // advances state by dt (s) with the given integrator.
+  // advances state by dt (s) with the given integrator, then enforces limits and locks: a coordinate
+  // that ended past a bound is put on it and an inelastic impulse (through M⁻¹, so the other coordinates
+  // respond as the constraint force would make them) stops its outward velocity; a locked coordinate is
+  // put back and stopped the same way. checked at every step end, so no step size tunnels through.
   void step(SimulationState& state, double dt, Integrator integrator);
+
+  // how many coordinates the last step held at a limit or lock.
+  int engaged_constraints() const { return engaged_count_; }
 
   // energies and momenta at state (runs a kinematics sweep).
   MechanicalState measure(const SimulationState& state);
@@ -39,8 +51,16 @@ class Simulator {
   const MultibodyModel& model() const { return model_; }
 
  private:
+  // limits and locks after a step (see step()). q_start: q before the step (the locked values).
+  void enforce_limits(SimulationState& state, const Eigen::VectorXd& q_start);
+
   const MultibodyModel& model_;
   const ForceSet& forces_;
+  SimulatorOptions options_;
+  std::vector<int> constrained_;  // coordinates with a finite bound or a lock
+  std::vector<int> engaged_;
+  int engaged_count_ = 0;
+  Eigen::VectorXd q_start_;
   MultibodyData data_;
   Eigen::VectorXd tau_;
   // rk4 stages
