@@ -13,4 +13,7 @@ void add_simulate_command(CLI::App& app);
 // ik SCENE.json --body NAME [--point x,y,z] --target x,y,z[,rx,ry,rz] (cmd_ik.cpp)
 void add_ik_command(CLI::App& app);
 
+// fit SAMPLES -o JOINT.json [--frames N|auto] [--smooth W|auto] … (cmd_fit.cpp)
+void add_fit_command(CLI::App& app);
+
 }  // namespace js::cli
