@@ -63,8 +63,10 @@ TEST_P(AdjointProperty, AdApplyMatchesAdMatrix) {
 }
 
 TEST_P(AdjointProperty, AdOfSelfIsZero) {
-  EXPECT_EQ(ad_apply(g, g), Twist::Zero());
-  EXPECT_LE((ad(g) * g).cwiseAbs().maxCoeff(), 1e-15);
+  // not bit-exact zero: with fused multiply-add a·b − b·a leaves the rounding error of a·b
+  const double scale = std::max(1.0, g.squaredNorm());
+  EXPECT_LE(ad_apply(g, g).cwiseAbs().maxCoeff(), 1e-15 * scale);
+  EXPECT_LE((ad(g) * g).cwiseAbs().maxCoeff(), 1e-15 * scale);
 }
 
 TEST_P(AdjointProperty, AdStarIsAdTransposeSmall) {
