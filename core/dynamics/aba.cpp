@@ -53,6 +53,23 @@ const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, Multibod
     const int n = body.dof;
     // β = J̃ c + b: the bias seen through the joint
     const Wrench beta = bd.Ja * bd.c + bd.b;
+    if (n == 1) {
+      // 1-dof joints (the knee, spline curves, lower pairs) with fixed-size types throughout
+      const Twist s = bd.joint.S.col(0);
+      const Wrench U = bd.Ja * s;
+      const double omega = s.dot(U);
+      const double d_inv = omega > 0.0 ? 1.0 / omega : 0.0;
+      data.singular = data.singular || !(omega > 0.0);
+      const double u = tau[body.q_index] - s.dot(beta);
+      bd.U.col(0) = U;
+      bd.Omega_inv(0, 0) = d_inv;
+      bd.u[0] = u;
+      if (body.parent < 0) continue;
+      BodyData& parent = data.bodies[static_cast<std::size_t>(body.parent)];
+      parent.Ja += inertia_to_parent(bd.joint.G, bd.Ja - (d_inv * U) * U.transpose());
+      parent.b += Ad_inv_star_apply(bd.joint.G, beta + (d_inv * u) * U);
+      continue;
+    }
     if (n > 0) {
       bd.U.noalias() = bd.Ja * bd.joint.S;
       if (!invert_omega(bd, n)) {
@@ -84,6 +101,12 @@ const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, Multibod
     const Twist a_in = Ad_inv_apply(bd.joint.G, a_parent);
     bd.a = a_in + bd.c;
     if (n == 0) continue;
+    if (n == 1) {
+      const double qdd1 = bd.Omega_inv(0, 0) * (bd.u[0] - bd.U.col(0).dot(a_in));
+      data.qdd[body.q_index] = qdd1;
+      bd.a += bd.joint.S.col(0) * qdd1;
+      continue;
+    }
     // q̈ = Ω⁻¹(τ − Sᵀ J̃ (ⁱv̇_{i−1} + c) − Sᵀ b) = Ω⁻¹(u − Uᵀ ⁱv̇_{i−1})
     auto qdd = data.qdd.segment(body.q_index, n);
     qdd.noalias() = bd.Omega_inv * (bd.u - bd.U.transpose() * a_in);

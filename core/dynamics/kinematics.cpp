@@ -35,7 +35,7 @@ void forward_kinematics(const MultibodyModel& model, MultibodyData& data, double
     bd.world_T_body = (at_root ? data.root.world_T_root : parent->world_T_body) * G;
     if (level == KinematicsLevel::Position) continue;
     // eq. (11–12)
-    const Twist u = bd.joint.S * qd.segment(body.q_index, n);
+    const Twist u = n == 1 ? Twist(bd.joint.S.col(0) * qd[body.q_index]) : Twist(bd.joint.S * qd.segment(body.q_index, n));
     bd.v = Ad_inv_apply(G, at_root ? data.root.v : parent->v) + u;
     if (level == KinematicsLevel::Velocity) continue;
     // eq. (14)
