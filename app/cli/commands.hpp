@@ -8,6 +8,8 @@ namespace js::cli {
 
 // eval JOINT.json --q Q [--q Q …]: transform, jacobian and hessian as json (cmd_eval.cpp)
 void add_eval_command(CLI::App& app);
+// check JOINT.json: C2 across knots and min |S| over the range (cmd_check.cpp)
+void add_check_command(CLI::App& app);
 // simulate SCENE.json ... -o TRAJ.csv (cmd_simulate.cpp)
 void add_simulate_command(CLI::App& app);
 // ik SCENE.json --body NAME [--point x,y,z] --target x,y,z[,rx,ry,rz] (cmd_ik.cpp)

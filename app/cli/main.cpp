@@ -8,6 +8,7 @@ int main(int argc, char** argv) {
   CLI::App app{"jointsmith-cli: spline joints for multibody dynamics (Lee & Terzopoulos 2008)"};
   app.require_subcommand(1);
   js::cli::add_eval_command(app);
+  js::cli::add_check_command(app);
   js::cli::add_fit_command(app);
   js::cli::add_simulate_command(app);
   js::cli::add_ik_command(app);

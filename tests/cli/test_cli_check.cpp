@@ -1,0 +1,105 @@
+// jointsmith-cli check: the paper's two requirements (C2, S != 0) on shipped joints, and its failures.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/io/joint_file.hpp"
+
+namespace js::test {
+namespace {
+
+using nlohmann::json;
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// runs jointsmith-cli with args (shell-quoted by the caller where needed) from the source directory.
+CliRun cli(const std::string& args) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string tag = std::to_string(::getpid());
+  const auto out = dir / ("js_cli_out_" + tag);
+  const auto err = dir / ("js_cli_err_" + tag);
+  const std::string cmd = std::string("cd '") + JS_SOURCE_DIR + "' && '" + JS_CLI_PATH + "' " + args + " >'" +
+                          out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(cmd.c_str());
+  CliRun r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return r;
+}
+
+std::string source_path(const std::string& relative) { return std::string(JS_SOURCE_DIR) + "/" + relative; }
+
+TEST(CliCheck, ShippedKneeIsC2WithNonVanishingJacobian) {
+  const CliRun r = cli("check resources/joints/knee.json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json out = json::parse(r.out);
+  EXPECT_TRUE(out["c2"].get<bool>());
+  EXPECT_GT(out["min_jacobian_norm"].get<double>(), 0.01);
+  EXPECT_GE(out["continuity"][0]["knots_checked"].get<int>(), 1);
+  EXPECT_NE(r.err.find("C2 across every knot"), std::string::npos) << r.err;
+}
+
+TEST(CliCheck, TwoDofSplineSurfaceIsCheckedPerCoordinate) {
+  const CliRun r = cli("check resources/joints/scapulothoracic.json");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json out = json::parse(r.out);
+  EXPECT_EQ(out["dof"].get<int>(), 2);
+  EXPECT_EQ(out["continuity"].size(), 2u);
+}
+
+TEST(CliCheck, QuadraticCurveFailsWithStatus3) {
+  // a knee rewritten as an order-3 curve is only C1: check must say so and exit 3
+  json doc = json::parse(slurp(source_path("resources/joints/knee.json")));
+  const std::size_t frames = doc["control_frames"].size();
+  doc["order"] = 3;
+  // clamped uniform knots for order 3 over the same range
+  const double lo = doc["coordinates"][0]["min"].get<double>();
+  const double hi = doc["coordinates"][0]["max"].get<double>();
+  std::vector<double> knots(3, lo);
+  const std::size_t interior = frames - 3;
+  for (std::size_t i = 1; i <= interior; ++i) knots.push_back(lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(interior + 1));
+  for (int i = 0; i < 3; ++i) knots.push_back(hi);
+  doc["knots"] = knots;
+  const auto path = std::filesystem::temp_directory_path() / ("js_check_quadratic_" + std::to_string(::getpid()) + ".json");
+  {
+    std::ofstream f(path);
+    f << doc.dump();
+  }
+  const CliRun r = cli("check '" + path.string() + "'");
+  std::filesystem::remove(path);
+  EXPECT_EQ(r.exit_code, 3) << r.err << r.out;
+  EXPECT_NE(r.err.find("NOT C2"), std::string::npos) << r.err;
+}
+
+TEST(CliCheck, MissingFileIsAOneLineError) {
+  const CliRun r = cli("check no/such/joint.json");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.err.find("no/such/joint.json"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace js::test
