@@ -14,42 +14,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/io/joint_file.hpp"
+#include "tests/cli/cli_runner.hpp"
 
 namespace js::test {
 namespace {
 
 using nlohmann::json;
-
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// runs jointsmith-cli with args (shell-quoted by the caller where needed) from the source directory.
-CliRun cli(const std::string& args) {
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string tag = std::to_string(::getpid());
-  const auto out = dir / ("js_cli_out_" + tag);
-  const auto err = dir / ("js_cli_err_" + tag);
-  const std::string cmd = std::string("cd '") + JS_SOURCE_DIR + "' && '" + JS_CLI_PATH + "' " + args + " >'" +
-                          out.string() + "' 2>'" + err.string() + "'";
-  const int status = std::system(cmd.c_str());
-  CliRun r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::filesystem::remove(out);
-  std::filesystem::remove(err);
-  return r;
-}
 
 std::string source_path(const std::string& relative) { return std::string(JS_SOURCE_DIR) + "/" + relative; }
 

@@ -14,39 +14,13 @@
 #include <nlohmann/json.hpp>
 
 #include "core/io/joint_file.hpp"
+#include "tests/cli/cli_runner.hpp"
 
 namespace js::test {
 namespace {
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 std::filesystem::path temp(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("js_fit_" + std::to_string(::getpid()) + "_" + name);
-}
-
-CliRun cli(const std::string& args) {
-  const auto out = temp("out"), err = temp("err");
-  const std::string cmd = std::string("cd '") + JS_SOURCE_DIR + "' && '" + JS_CLI_PATH + "' " + args + " >'" +
-                          out.string() + "' 2>'" + err.string() + "'";
-  const int status = std::system(cmd.c_str());
-  CliRun r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  std::filesystem::remove(out);
-  std::filesystem::remove(err);
-  return r;
 }
 
 TEST(CliFit, KneeWithDefaults) {

@@ -1,0 +1,49 @@
+// runs the built jointsmith-cli (JS_CLI_PATH, compiled in) from the source directory and captures its
+// exit status, stdout and stderr. shared by the cli tests.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace js::test {
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// a per-process temporary path, so parallel test programs never share files.
+inline std::filesystem::path cli_temp(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("js_cli_" + std::to_string(::getpid()) + "_" + name);
+}
+
+// args are passed to the shell as written: the caller quotes paths where needed.
+inline CliRun cli(const std::string& args) {
+  const auto out = cli_temp("stdout"), err = cli_temp("stderr");
+  const std::string cmd = std::string("cd '") + JS_SOURCE_DIR + "' && '" + JS_CLI_PATH + "' " + args + " >'" +
+                          out.string() + "' 2>'" + err.string() + "'";
+  const int status = std::system(cmd.c_str());
+  CliRun r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  r.err = slurp(err);
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return r;
+}
+
+}  // namespace js::test
