@@ -157,6 +157,16 @@ TEST_F(TwoBodies, FitSettingsValidatedAndMerged) {
   EXPECT_EQ(doc.data().fit.frames, 12);
 }
 
+// regression: the fit order once meant degree (3 = cubic) while core/spline uses order k (4 = cubic)
+TEST_F(TwoBodies, FitOrderIsTheCoreBSplineOrder) {
+  EXPECT_EQ(doc.data().fit.order, 4);
+  FitSettings f = doc.data().fit;
+  f.order = 1;
+  EXPECT_FALSE(set_fit_settings(doc, f).ok());
+  f.order = 8;
+  EXPECT_TRUE(set_fit_settings(doc, f).ok());
+}
+
 TEST_F(TwoBodies, CleanStateFollowsUndo) {
   doc.mark_saved(QStringLiteral("/tmp/x.jsproj"));
   EXPECT_FALSE(doc.is_modified());

@@ -62,7 +62,7 @@ QStringList joint_kinds();
 
 struct FitSettings {
   int frames = 8;               // number of control frames
-  int order = 3;                // spline order (cubic = 3)
+  int order = 4;                // b-spline order k as in core/spline (4 = cubic, the lowest that is C², paper §5)
   bool closed = false;          // periodic curve
   bool auto_smoothing = true;   // pick the smoothing weight by cross-validation
   double smoothing = 1e-3;      // weight of the Hessian smoothing term when not automatic

@@ -230,7 +230,7 @@ OpResult<bool> pose_at_sample(Document& doc, JointId id, int index) {
 
 OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge_key) {
   if (fit.frames < 2) return fail<bool>(QObject::tr("A spline needs at least 2 control frames"));
-  if (fit.order < 1 || fit.order > 5) return fail<bool>(QObject::tr("Spline order must be 1 to 5"));
+  if (fit.order < 2 || fit.order > 8) return fail<bool>(QObject::tr("Spline order must be 2 to 8 (4 = cubic)"));
   if (!(fit.smoothing >= 0.0)) return fail<bool>(QObject::tr("Smoothing weight must be ≥ 0"));
   if (!(fit.length_scale > 0.0)) return fail<bool>(QObject::tr("Length scale must be positive"));
   if (fit == doc.data().fit) return {true, {}};

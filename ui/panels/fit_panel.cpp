@@ -20,8 +20,8 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   frames_->setRange(2, 200);
   frames_->setToolTip(tr("Number of control frames of the spline"));
   order_ = new QSpinBox;
-  order_->setRange(1, 5);
-  order_->setToolTip(tr("Spline order (3 = cubic)"));
+  order_->setRange(2, 8);
+  order_->setToolTip(tr("B-spline order k (4 = cubic, the lowest order whose joints are C²; 3 is only C¹)"));
   closed_ = new QCheckBox(tr("Closed"));
   closed_->setToolTip(tr("Periodic spline: the joint path closes on itself"));
   auto_smoothing_ = new QCheckBox(tr("Automatic"));
