@@ -21,6 +21,11 @@ struct RawSample {
   std::vector<int> q_column;
   double weight = 1.0;
   int weight_column = 0;
+  // per-value lines for formats whose values span lines (json); 0: the row's line
+  std::array<int, 9> R_line{};
+  std::array<int, 3> p_line{};
+  std::vector<int> q_line;
+  int weight_line = 0;
 };
 
 // validates a raw row and turns it into a Sample; throws SampleError naming source, line and column.

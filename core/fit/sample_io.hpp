@@ -9,8 +9,8 @@
 //
 // json: {"format": "jointsmith-samples", "version": 1, "dof": n,
 //        "samples": [{"q": [..n..], "R": [9 row-major or 3×3 nested], "p": [3], "weight": w}, …]}
-// with "q" present in every sample or in none. json locations are reported as line 0 and the sample
-// index in the message (json carries no line numbers after parsing).
+// with "q" present in every sample or in none. json errors name the line and column of the offending value
+// (json_locations.hpp) and the sample index in the message.
 //
 // every reader throws SampleError naming file, line and column (see samples.hpp).
 #pragma once

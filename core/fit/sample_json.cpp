@@ -2,9 +2,11 @@
 #include <fstream>
 #include <istream>
 #include <ostream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "core/fit/json_locations.hpp"
 #include "core/fit/sample_check.hpp"
 #include "core/fit/sample_io.hpp"
 
@@ -20,16 +22,36 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 
 // json numbers only; nlohmann stores NaN/Inf nowhere, so a null in a number slot is how other tools
 // write them: report it as non-finite.
-double number_at(const json& v, SampleErrorKind null_kind, const std::string& source, const std::string& where) {
+double number_at(const json& v, SampleErrorKind null_kind, const std::string& source, const std::string& where,
+                 TextPosition at) {
   if (v.is_number()) return v.get<double>();
-  if (v.is_null()) throw SampleError(null_kind, source, 0, 0, where + " is null (NaN or Inf)");
-  throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + " is not a number");
+  if (v.is_null()) throw SampleError(null_kind, source, at.line, at.column, where + " is null (NaN or Inf)");
+  throw SampleError(SampleErrorKind::Syntax, source, at.line, at.column, where + " is not a number");
 }
 
-const json& field(const json& sample, const char* name, const std::string& source, const std::string& where) {
+// positions inside one sample (its start when the scan has none)
+struct Located {
+  const JsonSampleLocation* sample = nullptr;
+
+  TextPosition start() const { return sample != nullptr ? sample->start : TextPosition{}; }
+  TextPosition field(const char* name) const {
+    if (sample == nullptr) return {};
+    const auto it = sample->fields.find(name);
+    return it == sample->fields.end() ? sample->start : it->second.value;
+  }
+  TextPosition number(const char* name, std::size_t i) const {
+    if (sample == nullptr) return {};
+    const auto it = sample->fields.find(name);
+    if (it == sample->fields.end()) return sample->start;
+    return i < it->second.numbers.size() ? it->second.numbers[i] : it->second.value;
+  }
+};
+
+const json& field(const json& sample, const char* name, const std::string& source, const std::string& where,
+                  TextPosition at) {
   const auto it = sample.find(name);
   if (it == sample.end()) {
-    throw SampleError(SampleErrorKind::MissingColumn, source, 0, 0, where + ": missing field '" + name + "'");
+    throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column, where + ": missing field '" + name + "'");
   }
   return *it;
 }
@@ -37,75 +59,98 @@ const json& field(const json& sample, const char* name, const std::string& sourc
 }  // namespace
 
 SampleSet read_samples_json(std::istream& in, const std::string& source, const SampleReadOptions& options) {
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
   json doc;
   try {
-    doc = json::parse(in);
+    doc = json::parse(text);
   } catch (const json::parse_error& e) {
-    throw SampleError(SampleErrorKind::Syntax, source, 0, 0, std::string("invalid json: ") + e.what());
+    const TextPosition at = text_position(text, e.byte > 0 ? e.byte - 1 : 0);
+    throw SampleError(SampleErrorKind::Syntax, source, at.line, at.column, std::string("invalid json: ") + e.what());
   }
   if (!doc.is_object() || !doc.contains("samples") || !doc["samples"].is_array()) {
     throw SampleError(SampleErrorKind::MissingColumn, source, 0, 0, "missing array 'samples'");
   }
+  const std::vector<JsonSampleLocation> locations = locate_json_samples(text);
   SampleSet set;
   set.source = source;
   const json& samples = doc["samples"];
   bool first = true;
   for (std::size_t k = 0; k < samples.size(); ++k) {
     const json& s = samples[k];
+    const Located loc{k < locations.size() ? &locations[k] : nullptr};
     const std::string where = "samples[" + std::to_string(k) + "]";
-    if (!s.is_object()) throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + " is not an object");
+    auto syntax = [&](TextPosition at, const std::string& message) {
+      return SampleError(SampleErrorKind::Syntax, source, at.line, at.column, message);
+    };
+    if (!s.is_object()) throw syntax(loc.start(), where + " is not an object");
     RawSample raw;
     raw.where = where;
+    raw.line = loc.start().line;
     // rotation: 9 row-major numbers or 3 rows of 3
-    const json& R = field(s, "R", source, where);
+    const json& R = field(s, "R", source, where, loc.start());
     std::vector<const json*> entries;
     if (R.is_array() && R.size() == 3 && R[0].is_array()) {
       for (const json& row : R) {
-        if (!row.is_array() || row.size() != 3) {
-          throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + ".R must be 3×3 or 9 numbers");
-        }
+        if (!row.is_array() || row.size() != 3) throw syntax(loc.field("R"), where + ".R must be 3×3 or 9 numbers");
         for (const json& e : row) entries.push_back(&e);
       }
     } else if (R.is_array() && R.size() == 9) {
       for (const json& e : R) entries.push_back(&e);
     } else {
-      throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + ".R must be 3×3 or 9 numbers");
+      throw syntax(loc.field("R"), where + ".R must be 3×3 or 9 numbers");
     }
     for (std::size_t i = 0; i < 9; ++i) {
-      raw.R[i] = number_at(*entries[i], SampleErrorKind::NonFinite, source, where + ".R[" + std::to_string(i) + "]");
+      const TextPosition at = loc.number("R", i);
+      raw.R[i] = number_at(*entries[i], SampleErrorKind::NonFinite, source, where + ".R[" + std::to_string(i) + "]", at);
+      raw.R_line[i] = at.line;
+      raw.R_column[i] = at.column;
     }
-    const json& p = field(s, "p", source, where);
-    if (!p.is_array() || p.size() != 3) {
-      throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + ".p must be 3 numbers");
-    }
+    const json& p = field(s, "p", source, where, loc.start());
+    if (!p.is_array() || p.size() != 3) throw syntax(loc.field("p"), where + ".p must be 3 numbers");
     for (std::size_t i = 0; i < 3; ++i) {
-      raw.p[i] = number_at(p[i], SampleErrorKind::NonFinite, source, where + ".p[" + std::to_string(i) + "]");
+      const TextPosition at = loc.number("p", i);
+      raw.p[i] = number_at(p[i], SampleErrorKind::NonFinite, source, where + ".p[" + std::to_string(i) + "]", at);
+      raw.p_line[i] = at.line;
+      raw.p_column[i] = at.column;
     }
-    if (s.contains("weight")) raw.weight = number_at(s["weight"], SampleErrorKind::NonFinite, source, where + ".weight");
+    if (s.contains("weight")) {
+      const TextPosition at = loc.field("weight");
+      raw.weight = number_at(s["weight"], SampleErrorKind::NonFinite, source, where + ".weight", at);
+      raw.weight_line = at.line;
+      raw.weight_column = at.column;
+    }
     const bool has_q = s.contains("q");
     if (first) {
       set.has_q = has_q;
       first = false;
     } else if (has_q != set.has_q) {
-      throw SampleError(SampleErrorKind::MissingColumn, source, 0, 0,
+      const TextPosition at = has_q ? loc.field("q") : loc.start();
+      throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column,
                         where + ": 'q' must be given in every sample or in none");
     }
     if (has_q) {
       const json& q = s["q"];
       if (q.is_number() || q.is_null()) {
-        raw.q.push_back(number_at(q, SampleErrorKind::NonFiniteQ, source, where + ".q"));
+        raw.q.push_back(number_at(q, SampleErrorKind::NonFiniteQ, source, where + ".q", loc.field("q")));
+        raw.q_line.push_back(loc.field("q").line);
+        raw.q_column.push_back(loc.field("q").column);
       } else if (q.is_array() && !q.empty() && q.size() <= static_cast<std::size_t>(kMaxJointDof)) {
         for (std::size_t i = 0; i < q.size(); ++i) {
-          raw.q.push_back(number_at(q[i], SampleErrorKind::NonFiniteQ, source, where + ".q[" + std::to_string(i) + "]"));
+          const TextPosition at = loc.number("q", i);
+          raw.q.push_back(number_at(q[i], SampleErrorKind::NonFiniteQ, source, where + ".q[" + std::to_string(i) + "]", at));
+          raw.q_line.push_back(at.line);
+          raw.q_column.push_back(at.column);
         }
       } else {
-        throw SampleError(SampleErrorKind::Syntax, source, 0, 0, where + ".q must be a number or 1..6 numbers");
+        throw syntax(loc.field("q"), where + ".q must be a number or 1..6 numbers");
       }
-      raw.q_column.assign(raw.q.size(), 0);
       if (k == 0) {
         set.dof = static_cast<int>(raw.q.size());
       } else if (static_cast<int>(raw.q.size()) != set.dof) {
-        throw SampleError(SampleErrorKind::MissingColumn, source, 0, 0,
+        const TextPosition at = loc.field("q");
+        throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column,
                           where + ".q has " + std::to_string(raw.q.size()) + " values, samples[0] has " +
                               std::to_string(set.dof));
       }

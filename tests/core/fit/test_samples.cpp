@@ -191,14 +191,71 @@ TEST(SampleErrors, JsonNamesSampleIndex) {
     FAIL();
   } catch (const SampleError& e) {
     EXPECT_EQ(e.kind(), SampleErrorKind::NonFiniteQ);
-    EXPECT_STREQ(e.what(), "s.json: samples[1].q[0] is null (NaN or Inf)");
+    EXPECT_STREQ(e.what(), "s.json:2:50: samples[1].q[0] is null (NaN or Inf)");
   }
   std::istringstream missing(R"({"samples": [{"R": [1,0,0,0,1,0,0,0,1]}]})");
   try {
     read_samples_json(missing, "s.json");
     FAIL();
   } catch (const SampleError& e) {
-    EXPECT_STREQ(e.what(), "s.json: samples[0]: missing field 'p'");
+    EXPECT_STREQ(e.what(), "s.json:1:14: samples[0]: missing field 'p'");
+  }
+}
+
+// json values spread over lines (as write_samples_json and most tools write them): the error names the
+// line and column of the value itself
+TEST(SampleErrors, JsonNamesLineAndColumnOfTheValue) {
+  const std::string head = R"({
+ "samples": [
+  {
+   "q": [0.5, 0.25],
+   "R": [1, 0, 0,
+         0, 1, 0,
+         0, 0, 1],
+   "p": [0, 0, 0])";
+  std::istringstream null_p(head + R"(
+  },
+  {
+   "q": [0.5, 0.5],
+   "R": [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
+   "p": [0, null, 0]
+  }
+ ]
+})");
+  try {
+    read_samples_json(null_p, "s.json");
+    FAIL();
+  } catch (const SampleError& e) {
+    EXPECT_EQ(e.kind(), SampleErrorKind::NonFinite);
+    EXPECT_STREQ(e.what(), "s.json:13:13: samples[1].p[1] is null (NaN or Inf)");
+  }
+  std::istringstream weight(head + ",\n   \"weight\": -1\n  }\n ]\n}");
+  try {
+    read_samples_json(weight, "s.json");
+    FAIL();
+  } catch (const SampleError& e) {
+    EXPECT_EQ(e.kind(), SampleErrorKind::BadWeight);
+    EXPECT_STREQ(e.what(), "s.json:9:14: samples[0]: weight -1 must be positive");
+  }
+  std::istringstream skewed(R"({"samples": [
+  {"q": 0, "R": [1, 0, 0, 0, 1, 0, 0, 0, 1], "p": [0, 0, 0]},
+  {"q": 1, "R": [1, 0.1, 0, 0, 1, 0, 0, 0, 1], "p": [0, 0, 0]}]})");
+  try {
+    read_samples_json(skewed, "s.json");
+    FAIL();
+  } catch (const SampleError& e) {
+    EXPECT_EQ(e.kind(), SampleErrorKind::NotOrthonormal);
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.column(), 18);
+  }
+  std::istringstream broken("{\"samples\": [\n  {\"q\": 1,, }]}");
+  try {
+    read_samples_json(broken, "s.json");
+    FAIL();
+  } catch (const SampleError& e) {
+    EXPECT_EQ(e.kind(), SampleErrorKind::Syntax);
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_GT(e.column(), 0);
   }
 }
 
