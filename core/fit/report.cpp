@@ -76,6 +76,30 @@ void describe_curve_fit(const AutoFitResult& fit, const CurveFitOptions& options
   report.frames_curve = fit.frames_curve;
 }
 
+void describe_surface_fit(const SurfaceFitResult& fit, const SurfaceFitOptions& options, const FitReport& start,
+                          FitReport& report) {
+  report.method = fit_method_name(FitMethod::GaussNewton);
+  report.order = fit.knots.front().order();
+  report.closed = false;
+  report.net.clear();
+  report.frames = 1;
+  for (const auto& kv : fit.knots) {
+    report.net.push_back(kv.num_control());
+    report.frames *= kv.num_control();
+  }
+  report.length_scale = options.length_scale;
+  report.smoothing_weight = options.smoothing;
+  report.iterations = fit.iterations;
+  report.converged = fit.converged;
+  report.cancelled = fit.cancelled;
+  report.seconds = fit.seconds;
+  report.objective_history = fit.objective_history;
+  report.smoothing_curve.clear();
+  report.frames_curve.clear();
+  report.coordinatewise_rms_translation_m = start.rms_translation_m;
+  report.coordinatewise_rms_rotation_rad = start.rms_rotation_rad;
+}
+
 namespace {
 nlohmann::ordered_json curve_json(const std::vector<ScorePoint>& curve) {
   nlohmann::ordered_json a = nlohmann::ordered_json::array();
@@ -95,6 +119,7 @@ nlohmann::ordered_json report_to_json(const FitReport& r) {
   j["order"] = r.order;
   j["closed"] = r.closed;
   j["frames"] = r.frames;
+  if (!r.net.empty()) j["net"] = r.net;
   j["length_scale"] = r.length_scale;
   j["smoothing_weight"] = r.smoothing_weight;
   j["rms_translation_m"] = r.rms_translation_m;
@@ -130,7 +155,9 @@ std::string report_summary(const FitReport& r, int worst) {
   s.precision(3);
   s << "fitted " << (r.dof == 1 ? "spline curve joint" : "spline surface joint (" + std::to_string(r.dof) + " dof)")
     << " to " << r.per_sample.size() << " samples of " << r.samples_file << "\n";
-  s << "  " << r.frames << (r.dof == 1 ? " control frames" : " control values") << ", order " << r.order
+  s << "  " << r.frames << (r.dof == 1 ? " control frames" : " control values");
+  for (std::size_t a = 0; a < r.net.size(); ++a) s << (a == 0 ? " (" : "×") << r.net[a] << (a + 1 == r.net.size() ? " net)" : "");
+  s << ", order " << r.order
     << (r.closed ? ", closed" : "") << ", method " << r.method << ", smoothing w = ";
   s.unsetf(std::ios::fixed);
   s << r.smoothing_weight;

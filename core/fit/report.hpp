@@ -10,6 +10,7 @@
 
 #include "core/fit/cross_validation.hpp"
 #include "core/fit/samples.hpp"
+#include "core/fit/surface_fit.hpp"
 #include "core/joints/joint.hpp"
 
 namespace js::fit {
@@ -30,6 +31,7 @@ struct FitReport {
   int order = 4;
   bool closed = false;
   int frames = 0;                 // control frames (1-dof) or control values per coordinate (n-dof, product)
+  std::vector<int> net;           // n-dof: control values per coordinate (empty for 1-dof)
   double length_scale = 0.0;
   double smoothing_weight = 0.0;
   double rms_translation_m = 0.0, max_translation_m = 0.0;
@@ -54,6 +56,11 @@ FitReport measure_fit(const JointModel& joint, const SampleSet& samples, const s
 
 // the fields of a 1-dof fit (method, frames, iterations, curves …) copied into report.
 void describe_curve_fit(const AutoFitResult& fit, const CurveFitOptions& options, FitReport& report);
+
+// the fields of an n-dof fit copied into report; start: measure_fit of the coordinate-wise joint (its rms
+// errors become coordinatewise_rms_*).
+void describe_surface_fit(const SurfaceFitResult& fit, const SurfaceFitOptions& options, const FitReport& start,
+                          FitReport& report);
 
 nlohmann::ordered_json report_to_json(const FitReport& report);
 

@@ -63,3 +63,50 @@ SampleSet sample_motion(Motion motion, int n, double q0, double q1, double sigma
 }
 
 }  // namespace js::fit::motions
+
+namespace js::fit::motions {
+
+// a body sliding on the ellipsoid x²/a² + y²/b² + z²/c² = 1 (a, b, c = 5, 4, 3 cm) at surface parameters
+// u (latitude) and v (longitude): its frame sits at the surface point in the tangent plane, z along the
+// outward normal, x along ∂p/∂v (a 2-dof motion no spline surface joint represents exactly).
+inline SE3 ellipsoid(double u, double v) {
+  const double a = 0.05, b = 0.04, c = 0.03;
+  const Vec3 p(a * std::cos(u) * std::cos(v), b * std::cos(u) * std::sin(v), c * std::sin(u));
+  const Vec3 n = Vec3(p.x() / (a * a), p.y() / (b * b), p.z() / (c * c)).normalized();
+  const Vec3 t(-a * std::cos(u) * std::sin(v), b * std::cos(u) * std::cos(v), 0.0);
+  const Vec3 x = (t - t.dot(n) * n).normalized();
+  SE3 g;
+  g.R.col(0) = x;
+  g.R.col(1) = n.cross(x);
+  g.R.col(2) = n;
+  g.p = p;
+  return g;
+}
+
+// nu × nv samples of motion(u, v) on the grid u ∈ [u0, u1], v ∈ [v0, v1] (v fastest), with gaussian noise
+// sigma_t (m) and sigma_r (rad) per component.
+template <typename Motion>
+SampleSet sample_grid(Motion motion, int nu, int nv, double u0, double u1, double v0, double v1,
+                      double sigma_t = 0.0, double sigma_r = 0.0, unsigned seed = 1) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  SampleSet set;
+  set.dof = 2;
+  set.source = "<grid>";
+  for (int i = 0; i < nu; ++i) {
+    for (int j = 0; j < nv; ++j) {
+      Sample s;
+      s.q = JointVector(2);
+      s.q << u0 + (u1 - u0) * i / (nu - 1), v0 + (v1 - v0) * j / (nv - 1);
+      const SE3 g = motion(s.q[0], s.q[1]);
+      const Vec3 dw(normal(rng), normal(rng), normal(rng));
+      const Vec3 dp(normal(rng), normal(rng), normal(rng));
+      s.parent_T_child = SE3{g.R * so3_exp(dw * sigma_r), g.p + dp * sigma_t};
+      s.line = set.size() + 2;
+      set.samples.push_back(s);
+    }
+  }
+  return set;
+}
+
+}  // namespace js::fit::motions

@@ -1,0 +1,173 @@
+#include "core/fit/surface_fit.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "core/fit/surface_fitter.hpp"
+#include "core/fit/surface_pose.hpp"
+
+namespace js::fit {
+
+namespace {
+
+std::string axis_name(int a, int n) { return n == 1 ? "q" : "q" + std::to_string(a); }
+
+// q of sample k normalized to the unit box (for distances between samples in q)
+Eigen::Vector3d unit_q(const Sample& s, const std::vector<spline::KnotVector>& knots) {
+  Eigen::Vector3d u = Eigen::Vector3d::Zero();
+  for (std::size_t a = 0; a < knots.size(); ++a) {
+    const double L = knots[a].q_max() - knots[a].q_min();
+    u[static_cast<Eigen::Index>(a)] = (s.q[static_cast<Eigen::Index>(a)] - knots[a].q_min()) / L;
+  }
+  return u;
+}
+
+// the six φ values of every sample for the default basis. the euler angles φ_3, φ_5 are unwrapped by
+// 2π: samples are visited from the centre of the q box outwards and each takes the branch nearest to the
+// closest (in q) sample already visited, so a motion turning past ±π stays continuous.
+Eigen::Matrix<double, Eigen::Dynamic, 6> decompose(const SampleSet& samples, const SE3& H,
+                                                   const std::vector<spline::KnotVector>& knots) {
+  const int N = samples.size();
+  Eigen::Matrix<double, Eigen::Dynamic, 6> phi(N, 6);
+  const SE3 H_inv = H.inverse();
+  std::vector<Eigen::Vector3d> u(static_cast<std::size_t>(N));
+  for (int k = 0; k < N; ++k) {
+    const Sample& s = samples.samples[static_cast<std::size_t>(k)];
+    phi.row(k) = default_basis_coordinates(H_inv * s.parent_T_child).transpose();
+    u[static_cast<std::size_t>(k)] = unit_q(s, knots);
+  }
+  const Eigen::Vector3d centre = Eigen::Vector3d::Constant(0.5);
+  std::vector<int> order(static_cast<std::size_t>(N));
+  for (int k = 0; k < N; ++k) order[static_cast<std::size_t>(k)] = k;
+  std::sort(order.begin(), order.end(), [&](int a, int b) {
+    return (u[static_cast<std::size_t>(a)] - centre).squaredNorm() < (u[static_cast<std::size_t>(b)] - centre).squaredNorm();
+  });
+  for (std::size_t v = 1; v < order.size(); ++v) {
+    const int k = order[v];
+    int nearest = order[0];
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t t = 0; t < v; ++t) {
+      const double d = (u[static_cast<std::size_t>(order[t])] - u[static_cast<std::size_t>(k)]).squaredNorm();
+      if (d < best) {
+        best = d;
+        nearest = order[t];
+      }
+    }
+    for (int j : {3, 5}) phi(k, j) += 2.0 * M_PI * std::round((phi(nearest, j) - phi(k, j)) / (2.0 * M_PI));
+  }
+  return phi;
+}
+
+void check(const SampleSet& samples, const std::vector<spline::KnotVector>& knots, const SurfaceFitOptions& options) {
+  const int n = static_cast<int>(knots.size());
+  int nc = 1, products = 1;
+  std::string net;
+  for (int a = 0; a < n; ++a) {
+    nc *= knots[static_cast<std::size_t>(a)].num_control();
+    products *= knots[static_cast<std::size_t>(a)].order();
+    net += (a > 0 ? "×" : "") + std::to_string(knots[static_cast<std::size_t>(a)].num_control());
+  }
+  const bool smoothing = options.smoothing > 0.0;
+  require_samples(samples, smoothing ? products : nc, "a " + net + " net");
+  if (smoothing) return;
+  // each axis needs as many distinct q values as it has control values
+  for (int a = 0; a < n; ++a) {
+    std::set<double> distinct;
+    for (const Sample& s : samples.samples) distinct.insert(s.q[a]);
+    const int controls = knots[static_cast<std::size_t>(a)].num_control();
+    if (static_cast<int>(distinct.size()) < controls) {
+      const Sample& last = samples.samples.back();
+      throw SampleError(SampleErrorKind::TooFewSamples, samples.source, last.line, 0,
+                        axis_name(a, n) + " takes " + std::to_string(distinct.size()) + " distinct values; a net of " +
+                            std::to_string(controls) + " control values along it needs at least " +
+                            std::to_string(controls) + " (or smoothing w > 0)");
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<spline::KnotVector> surface_knots(const SampleSet& samples, const std::vector<int>& net, int order) {
+  const int n = samples.dof;
+  if (n < 1 || n > 3) throw std::invalid_argument("fit: " + std::to_string(n) + " coordinates; a spline surface joint has 1 to 3");
+  if (net.size() != 1 && static_cast<int>(net.size()) != n) {
+    throw std::invalid_argument("fit: a net of " + std::to_string(net.size()) + " sizes for " + std::to_string(n) + " coordinates");
+  }
+  if (order < 2 || order > spline::kMaxOrder) {
+    throw std::invalid_argument("fit: order " + std::to_string(order) + " not in 2.." + std::to_string(spline::kMaxOrder));
+  }
+  std::vector<spline::KnotVector> knots;
+  for (int a = 0; a < n; ++a) {
+    const int controls = net[net.size() == 1 ? 0 : static_cast<std::size_t>(a)];
+    if (controls < order) {
+      throw std::invalid_argument("fit: " + std::to_string(controls) + " control values along " + axis_name(a, n) +
+                                  ", order " + std::to_string(order) + " needs at least " + std::to_string(order));
+    }
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (const Sample& s : samples.samples) {
+      lo = std::min(lo, s.q[a]);
+      hi = std::max(hi, s.q[a]);
+    }
+    if (!(hi > lo)) {
+      throw SampleError(SampleErrorKind::TooFewSamples, samples.source, samples.samples.empty() ? 0 : samples.samples.back().line,
+                        0, axis_name(a, n) + " does not vary over the samples");
+    }
+    knots.push_back(spline::KnotVector::clamped(controls, order, lo, hi));
+  }
+  return knots;
+}
+
+SurfaceFitResult fit_spline_surface(const SampleSet& samples, const SurfaceFitOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  if (!samples.has_q) throw std::invalid_argument("fit: n-dof samples need q columns (q0, q1, …)");
+  if (!(options.length_scale > 0.0)) throw std::invalid_argument("fit: length scale must be positive");
+  if (!(options.smoothing >= 0.0 && options.smoothing < 1.0)) {
+    throw std::invalid_argument("fit: smoothing weight must be in [0, 1)");
+  }
+  require_samples(samples, 1, "a spline surface fit");
+  SurfaceFitResult result;
+  result.knots = options.knots ? *options.knots : surface_knots(samples, options.net, options.order);
+  if (static_cast<int>(result.knots.size()) != samples.dof) {
+    throw std::invalid_argument("fit: " + std::to_string(result.knots.size()) + " knot vectors for " +
+                                std::to_string(samples.dof) + " coordinates");
+  }
+  check(samples, result.knots, options);
+  if (options.base) {
+    result.base = *options.base;
+  } else {
+    // the sample nearest the centre keeps the euler angles small, away from the chart's singularity
+    const Eigen::Vector3d centre = Eigen::Vector3d::Constant(0.5);
+    const auto nearest = std::min_element(samples.samples.begin(), samples.samples.end(), [&](const Sample& a, const Sample& b) {
+      return (unit_q(a, result.knots) - centre).squaredNorm() < (unit_q(b, result.knots) - centre).squaredNorm();
+    });
+    result.base = nearest->parent_T_child;
+  }
+  SurfaceFitter fitter(samples, result.knots, result.base, options);
+  SurfaceCoefficients C = fitter.coordinatewise(decompose(samples, result.base, result.knots));
+  const SurfaceFitter::Terms start_terms = fitter.terms(C);
+  result.coordinatewise_data_term = start_terms.data;
+  for (std::size_t j = 0; j < 6; ++j) {
+    const Eigen::VectorXd c = C.col(static_cast<Eigen::Index>(j));
+    result.coordinatewise[j].assign(c.data(), c.data() + c.size());
+  }
+  if (options.refine) {
+    fitter.refine(C, result);
+  } else {
+    result.objective_history = {(1.0 - options.smoothing) * start_terms.data + options.smoothing * start_terms.smooth};
+  }
+  const SurfaceFitter::Terms end = fitter.terms(C);
+  result.data_term = end.data;
+  result.smoothness_term = end.smooth;
+  for (std::size_t j = 0; j < 6; ++j) {
+    const Eigen::VectorXd c = C.col(static_cast<Eigen::Index>(j));
+    result.coefficients[j].assign(c.data(), c.data() + c.size());
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace js::fit
