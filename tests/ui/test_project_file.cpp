@@ -7,6 +7,7 @@
 
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/project_file.hpp"
+#include "ui/joint/joint_model.hpp"
 
 using namespace js;
 using namespace js::ui;
@@ -29,7 +30,8 @@ TEST(ProjectFile, DemoRoundTripIsExact) {
   DocumentData d = make_demo_project();
   d.fit.frames = 11;
   d.fit.closed = true;
-  d.joints[0].parameters = {{"note", "kept verbatim"}};
+  d.joints[0].q = Eigen::VectorXd::Constant(1, 0.7);
+  ASSERT_TRUE(d.joints[0].model);
   ASSERT_EQ(save_project(d, path), QString());
   const ProjectLoad back = load_project(path);
   ASSERT_TRUE(back.data) << back.error.toStdString();
@@ -49,7 +51,11 @@ TEST(ProjectFile, DemoRoundTripIsExact) {
     EXPECT_EQ(a.samples[i].q, b.samples[i].q);
     EXPECT_TRUE(a.samples[i].parent_T_child.is_approx(b.samples[i].parent_T_child, 0.0));
   }
-  EXPECT_EQ(b.parameters, a.parameters);
+  // the fitted model comes back bit-identical (joint-file doubles round-trip exactly)
+  ASSERT_TRUE(b.model);
+  EXPECT_EQ(model_to_json(*b.model), model_to_json(*a.model));
+  EXPECT_EQ(b.q, a.q);
+  EXPECT_TRUE(joint_transform(*b.model, b.q).is_approx(joint_transform(*a.model, a.q), 0.0));
   EXPECT_TRUE(e.fit == d.fit);
   EXPECT_EQ(e.next_id, d.next_id);
   EXPECT_DOUBLE_EQ(e.camera.distance, d.camera.distance);
@@ -132,6 +138,16 @@ TEST(ProjectFile, MalformedInputsNameTheProblem) {
   j["bodies"][1]["pose"]["R"][0] = {2.0, 0.0, 0.0};
   write_text(path, QByteArray::fromStdString(j.dump()));
   EXPECT_NE(load_error(path).find("not a rotation"), std::string::npos) << load_error(path);
+
+  // a model that is not a valid joint file, and one of the wrong kind, name the joint's model field
+  j = project_to_json(make_demo_project(), dir.path());
+  j["joints"][0]["model"]["control_frames"] = "frames";
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  EXPECT_NE(load_error(path).find("joints[0].model"), std::string::npos) << load_error(path);
+  j = project_to_json(make_demo_project(), dir.path());
+  j["joints"][0]["kind"] = "revolute";
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  EXPECT_NE(load_error(path).find("but the joint is a revolute"), std::string::npos) << load_error(path);
 
   j = project_to_json(make_demo_project(), dir.path());
   j["joints"][0]["child"] = 99;

@@ -85,6 +85,8 @@ void MainWindow::build_docks() {
   connect(props, &PropertiesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
   connect(samples_, &SamplesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
   connect(fit, &FitPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
+  connect(fit, &FitPanel::fit_failed, this, [this](const QString& m) { show_message(m, true); });
+  connect(playback, &PlaybackPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
 }
 
 void MainWindow::build_actions() {

@@ -6,6 +6,8 @@
 
 #include "core/lie/so3.hpp"
 #include "ui/demo/demo_bones.hpp"
+#include "ui/joint/fit_job.hpp"
+#include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
 
@@ -61,8 +63,15 @@ DocumentData make_demo_project() {
     sample.parent_T_child = T;
     knee.samples.push_back(sample);
   }
-  // the tibia starts posed at 45° of flexion
-  tibia.pose = demo_knee_pose(std::numbers::pi / 4.0);
+  // the knee comes fitted (the document's default fit settings), the tibia at 45° of flexion along it
+  const double start = std::numbers::pi / 4.0;
+  knee.q = Eigen::VectorXd::Constant(1, start);
+  tibia.pose = demo_knee_pose(start);
+  const FitOutcome fitted = run_fit(knee, d.fit);
+  if (fitted.ok()) {
+    knee.model = fitted.model;
+    tibia.pose = joint_transform(*knee.model, knee.q);
+  }
 
   d.bodies = {femur, tibia};
   d.joints = {knee};

@@ -26,6 +26,27 @@ bool EditJointCommand::mergeWith(const QUndoCommand* other) {
   return true;
 }
 
+JointMotionCommand::JointMotionCommand(Document* doc, Joint joint_before, Joint joint_after, Body child_before,
+                                       Body child_after, const QString& text, int merge_key)
+    : QUndoCommand(text), doc_(doc), joint_before_(std::move(joint_before)), joint_after_(std::move(joint_after)),
+      child_before_(std::move(child_before)), child_after_(std::move(child_after)), merge_key_(merge_key) {}
+
+void JointMotionCommand::undo() {
+  doc_->apply_joint_and_body(joint_before_, child_before_);
+}
+
+void JointMotionCommand::redo() {
+  doc_->apply_joint_and_body(joint_after_, child_after_);
+}
+
+bool JointMotionCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const JointMotionCommand*>(other);
+  if (o->merge_key_ != merge_key_ || o->joint_after_.id != joint_after_.id) return false;
+  joint_after_ = o->joint_after_;
+  child_after_ = o->child_after_;
+  return true;
+}
+
 EditFitCommand::EditFitCommand(Document* doc, FitSettings before, FitSettings after, int merge_key)
     : QUndoCommand(QObject::tr("Change fit settings")), doc_(doc), before_(before), after_(after),
       merge_key_(merge_key) {}

@@ -51,6 +51,24 @@ class EditJointCommand : public QUndoCommand {
   int merge_key_;
 };
 
+// a joint together with its child body: a q slider move or a new joint model (fit, joint file) that carries
+// the child to G(q). one slider drag (equal merge keys) is one undo step.
+class JointMotionCommand : public QUndoCommand {
+ public:
+  JointMotionCommand(Document* doc, Joint joint_before, Joint joint_after, Body child_before, Body child_after,
+                     const QString& text, int merge_key = 0);
+  void undo() override;
+  void redo() override;
+  int id() const override { return merge_key_ ? 4 : -1; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  Document* doc_;
+  Joint joint_before_, joint_after_;
+  Body child_before_, child_after_;
+  int merge_key_;
+};
+
 class EditFitCommand : public QUndoCommand {
  public:
   EditFitCommand(Document* doc, FitSettings before, FitSettings after, int merge_key = 0);

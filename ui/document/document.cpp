@@ -64,6 +64,11 @@ void Document::apply_joint(const Joint& j) {
   if (!(before == selection_)) emit selection_changed();
 }
 
+void Document::apply_joint_and_body(const Joint& j, const Body& child) {
+  if (Body* dst = data_.body(child.id)) *dst = child;
+  apply_joint(j);
+}
+
 void Document::apply_fit(const FitSettings& f) {
   data_.fit = f;
   emit changed();

@@ -7,10 +7,15 @@
 #include <QStringList>
 #include <Eigen/Core>
 #include <nlohmann/json.hpp>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "core/lie/se3.hpp"
+
+namespace js {
+class JointModel;
+}
 
 namespace js::ui {
 
@@ -50,8 +55,12 @@ struct Joint {
   BodyId child = 0;
   // "spline_curve" (1 dof), "spline_surface" (2 dof), or a lower pair ("revolute", "prismatic", ...)
   QString kind = QStringLiteral("spline_curve");
-  // kind-specific parameters (e.g. fitted control frames) as json until core/joints is wired
-  nlohmann::json parameters = nlohmann::json::object();
+  // the core joint model (core/joints): a lower pair made at creation, a fitted spline, or one read from a
+  // joint file; null for a spline joint not fitted yet. immutable, so undo copies share it.
+  std::shared_ptr<const JointModel> model;
+  // the coordinates the playback sliders show (size joint_dof(kind)); the child sits at G(q) after a
+  // slider move or a fit, and wherever the gizmo puts it while posing samples
+  Eigen::VectorXd q;
   std::vector<Sample> samples;
 };
 

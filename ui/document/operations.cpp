@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "ui/document/commands.hpp"
+#include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
 namespace {
@@ -106,6 +107,8 @@ OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QS
   j.kind = kind;
   // keep the child where it is: parent_T_child = world_T_parent⁻¹ world_T_child
   after.body(child)->pose = d.world_T_body(parent).inverse() * d.world_T_body(child);
+  j.q = Eigen::VectorXd::Zero(joint_dof(kind));
+  j.model = default_joint_model(kind, after.body(child)->pose);
   after.joints.push_back(j);
   doc.undo_stack()->push(new ReplaceDataCommand(&doc, d, after, QObject::tr("Add joint %1").arg(j.name)));
   return {j.id, {}};
@@ -138,6 +141,10 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
   Joint after = *j;
   after.kind = kind;
   const int dof = joint_dof(kind);
+  // a fresh model of the new kind at the child's pose (q = 0); spline kinds wait for a fit
+  const Body* child = doc.data().body(j->child);
+  after.model = default_joint_model(kind, child ? child->pose : SE3::identity());
+  after.q = Eigen::VectorXd::Zero(dof);
   for (Sample& s : after.samples) {
     const auto old = s.q.size();
     s.q.conservativeResize(dof);
@@ -231,7 +238,10 @@ OpResult<bool> pose_at_sample(Document& doc, JointId id, int index) {
 OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge_key) {
   if (fit.frames < 2) return fail<bool>(QObject::tr("A spline needs at least 2 control frames"));
   if (fit.order < 2 || fit.order > 8) return fail<bool>(QObject::tr("Spline order must be 2 to 8 (4 = cubic)"));
-  if (!(fit.smoothing >= 0.0)) return fail<bool>(QObject::tr("Smoothing weight must be ≥ 0"));
+  if (!(fit.smoothing >= 0.0 && fit.smoothing < 1.0))
+    return fail<bool>(QObject::tr("Smoothing weight must be in [0, 1)"));
+  if (fit.method != QLatin1String("gauss_newton") && fit.method != QLatin1String("paper"))
+    return fail<bool>(QObject::tr("Unknown fit method '%1' (gauss_newton or paper)").arg(fit.method));
   if (!(fit.length_scale > 0.0)) return fail<bool>(QObject::tr("Length scale must be positive"));
   if (fit == doc.data().fit) return {true, {}};
   doc.undo_stack()->push(new EditFitCommand(&doc, doc.data().fit, fit, merge_key));

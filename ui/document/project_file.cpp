@@ -7,6 +7,8 @@
 #include <QSaveFile>
 #include <stdexcept>
 
+#include "ui/joint/joint_model.hpp"
+
 namespace js::ui {
 namespace {
 
@@ -96,13 +98,16 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
     for (const Sample& s : jt.samples)
       samples.push_back({{"q", std::vector<double>(s.q.data(), s.q.data() + s.q.size())},
                          {"parent_T_child", pose_json(s.parent_T_child)}});
-    joints.push_back({{"id", jt.id},
-                      {"name", str(jt.name)},
-                      {"parent", jt.parent},
-                      {"child", jt.child},
-                      {"kind", str(jt.kind)},
-                      {"parameters", jt.parameters},
-                      {"samples", samples}});
+    json joint{{"id", jt.id},
+               {"name", str(jt.name)},
+               {"parent", jt.parent},
+               {"child", jt.child},
+               {"kind", str(jt.kind)},
+               {"q", std::vector<double>(jt.q.data(), jt.q.data() + jt.q.size())},
+               {"samples", samples}};
+    // the model exactly as a joint file stores it (docs/joint-file.md)
+    if (jt.model) joint["model"] = model_to_json(*jt.model);
+    joints.push_back(joint);
   }
   const FitSettings& f = d.fit;
   const CameraState& c = d.camera;
@@ -181,8 +186,21 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     if (!d.body(jt.child)) bad(w + ".child", "no body with id " + std::to_string(jt.child));
     if (d.joint_of_child(jt.child)) bad(w + ".child", "body " + std::to_string(jt.child) + " has two parent joints");
     jt.kind = qstr(field(jj, "kind", w).get<std::string>());
-    jt.parameters = jj.value("parameters", json::object());
+    if (!joint_kinds().contains(jt.kind)) bad(w + ".kind", "unknown joint kind \"" + str(jt.kind) + "\"");
     const int dof = joint_dof(jt.kind);
+    jt.q = Eigen::VectorXd::Zero(dof);
+    if (jj.contains("q")) {
+      const json& q = jj["q"];
+      if (!q.is_array() || static_cast<int>(q.size()) != dof)
+        bad(w + ".q", "expected " + std::to_string(dof) + " number(s) for a " + str(jt.kind) + " joint");
+      for (int c = 0; c < dof; ++c) jt.q[c] = number(q[static_cast<std::size_t>(c)], w + ".q");
+    }
+    if (jj.contains("model")) {
+      jt.model = model_from_json(jj["model"], w + ".model");
+      if (model_kind_name(*jt.model) != jt.kind || jt.model->dof() != dof)
+        bad(w + ".model", "is a " + std::to_string(jt.model->dof()) + "-dof " + str(model_kind_name(*jt.model)) +
+                              " joint, but the joint is a " + str(jt.kind));
+    }
     const json& samples = field(jj, "samples", w);
     if (!samples.is_array()) bad(w + ".samples", "expected an array");
     for (std::size_t k = 0; k < samples.size(); ++k) {
@@ -207,6 +225,10 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     d.fit.auto_smoothing = f.value("auto_smoothing", d.fit.auto_smoothing);
     d.fit.smoothing = f.value("smoothing", d.fit.smoothing);
     d.fit.method = qstr(f.value("method", d.fit.method.toStdString()));
+    // early projects named the exact method after its damping
+    if (d.fit.method == QLatin1String("levenberg_marquardt")) d.fit.method = QStringLiteral("gauss_newton");
+    if (d.fit.method != QLatin1String("gauss_newton") && d.fit.method != QLatin1String("paper"))
+      bad("fit.method", "expected \"gauss_newton\" or \"paper\", got \"" + str(d.fit.method) + "\"");
     d.fit.length_scale = f.value("length_scale", d.fit.length_scale);
   }
   if (j.contains("camera")) {

@@ -12,6 +12,8 @@
 #include <QVBoxLayout>
 
 #include "ui/document/operations.hpp"
+#include "ui/joint/fit_runner.hpp"
+#include "ui/panels/fit_charts.hpp"
 
 namespace js::ui {
 
@@ -28,12 +30,13 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   auto_smoothing_->setToolTip(tr("Choose the smoothing weight automatically"));
   smoothing_ = new QDoubleSpinBox;
   smoothing_->setDecimals(6);
-  smoothing_->setRange(0.0, 1e6);
+  smoothing_->setRange(0.0, 0.999999);
   smoothing_->setSingleStep(1e-3);
   smoothing_->setToolTip(tr("Weight of the Hessian smoothing term (used when not automatic)"));
   method_ = new QComboBox;
-  method_->addItems({QStringLiteral("gauss_newton"), QStringLiteral("levenberg_marquardt")});
-  method_->setToolTip(tr("Nonlinear least-squares method of the SE(3) data fit"));
+  method_->addItems({QStringLiteral("gauss_newton"), QStringLiteral("paper")});
+  method_->setToolTip(tr("gauss_newton: levenberg–marquardt with exact derivatives; paper: the iteration of "
+                         "eq. 32–36 (docs/fitting.md)"));
   length_scale_ = new QDoubleSpinBox;
   length_scale_->setDecimals(1);
   length_scale_->setRange(0.1, 1e5);
@@ -42,11 +45,10 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   for (QAbstractSpinBox* s : std::initializer_list<QAbstractSpinBox*>{frames_, order_, smoothing_, length_scale_})
     s->setKeyboardTracking(false);
   fit_ = new QPushButton(tr("Fit"));
-  fit_->setEnabled(false);
-  fit_->setToolTip(tr("fitting arrives with core/fit"));
+  fit_->setToolTip(tr("Fit the active spline joint to its samples (runs in the background; one undo step)"));
   stop_ = new QPushButton(tr("Stop"));
   stop_->setEnabled(false);
-  stop_->setToolTip(tr("Stop a running fit (fitting arrives with core/fit)"));
+  stop_->setToolTip(tr("Stop the running fit; the joint stays as it was"));
   progress_ = new QProgressBar;
   progress_->setRange(0, 100);
   progress_->setValue(0);
@@ -70,7 +72,31 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   layout->addLayout(form);
   layout->addLayout(buttons);
   layout->addWidget(progress_);
-  layout->addStretch();
+  charts_ = new FitCharts;
+  layout->addWidget(charts_, 1);
+
+  runner_ = new FitRunner(doc_, this);
+  connect(fit_, &QPushButton::clicked, this, &FitPanel::start_fit);
+  connect(stop_, &QPushButton::clicked, this, [this] {
+    runner_->stop();
+    emit status_message(tr("Stopping the fit…"));
+  });
+  connect(runner_, &FitRunner::started, this, [this](const QString& text) {
+    set_running(true);
+    emit status_message(text);
+  });
+  connect(runner_, &FitRunner::progress, this, [this](double fraction, const QString& text) {
+    progress_->setValue(static_cast<int>(fraction * 100.0));
+    emit status_message(text);
+  });
+  connect(runner_, &FitRunner::finished, this, [this](bool applied, const QString& text) {
+    set_running(false);
+    progress_->setValue(applied ? 100 : 0);
+    if (applied || runner_->last().cancelled) emit status_message(text);
+    else emit fit_failed(text);
+    refresh_charts();
+  });
+  connect(&doc_, &Document::selection_changed, this, &FitPanel::refresh_charts);
 
   connect(frames_, &QSpinBox::valueChanged, this, [this] { commit(frames_); });
   connect(order_, &QSpinBox::valueChanged, this, [this] { commit(order_); });
@@ -83,7 +109,29 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   refresh();
 }
 
+void FitPanel::start_fit() {
+  const Selection& s = doc_.selection();
+  const Joint* j = doc_.data().joint(s.joint);
+  if (!j) j = doc_.data().joint_of_child(s.body);
+  runner_->start(j ? j->id : 0);
+}
+
+void FitPanel::set_running(bool on) {
+  fit_->setEnabled(!on);
+  stop_->setEnabled(on);
+  progress_->setValue(0);
+}
+
+void FitPanel::refresh_charts() {
+  const Selection& s = doc_.selection();
+  const Joint* j = doc_.data().joint(s.joint);
+  if (!j) j = doc_.data().joint_of_child(s.body);
+  charts_->set_residuals(j ? sample_errors(*j) : std::vector<PoseError>{});
+  charts_->set_history(runner_->last().report.objective_history);
+}
+
 void FitPanel::refresh() {
+  refresh_charts();
   refreshing_ = true;
   const FitSettings& f = doc_.data().fit;
   frames_->setValue(f.frames);

@@ -1,4 +1,5 @@
-// the fit dock: the fit settings (undoable) and the Fit button, disabled until core/fit is wired.
+// the fit dock: the fit settings (undoable), Fit / Stop with a progress bar (the fit runs on a worker thread,
+// fit_runner.hpp), and the convergence and per-sample residual charts (fit_charts.hpp).
 #pragma once
 
 #include <QWidget>
@@ -14,18 +15,33 @@ class QProgressBar;
 
 namespace js::ui {
 
+class FitRunner;
+class FitCharts;
+
 class FitPanel : public QWidget {
   Q_OBJECT
  public:
   explicit FitPanel(Document& doc, QWidget* parent = nullptr);
   QPushButton* fit_button() { return fit_; }
+  QPushButton* stop_button() { return stop_; }
+  QProgressBar* progress_bar() { return progress_; }
   QSpinBox* frames() { return frames_; }
+  FitRunner* runner() { return runner_; }
+  FitCharts* charts() { return charts_; }
+
+ public slots:
+  // fits the active joint (the selected joint or the parent joint of the selected body)
+  void start_fit();
 
  signals:
   void status_message(const QString& text);
+  // a fit failed: the message says which joint and why (the main window shows it prominently)
+  void fit_failed(const QString& text);
 
  private:
   void refresh();
+  void refresh_charts();
+  void set_running(bool on);
   void commit(QWidget* source);
 
   Document& doc_;
@@ -39,6 +55,8 @@ class FitPanel : public QWidget {
   QPushButton* fit_;
   QPushButton* stop_;
   QProgressBar* progress_;
+  FitRunner* runner_;
+  FitCharts* charts_;
   bool refreshing_ = false;
   QWidget* last_source_ = nullptr;
   int merge_key_ = 0;

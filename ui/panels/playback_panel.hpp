@@ -1,29 +1,26 @@
-// the playback dock: one q slider per dof of the active joint. the child follows the slider once
-// core/joints provides G(q); until then the sliders are shown disabled and say so.
+// the playback dock: the active joint's q sliders (joint_sliders.hpp).
 #pragma once
 
 #include <QWidget>
 
 #include "ui/document/document.hpp"
 
-class QVBoxLayout;
-class QLabel;
-
 namespace js::ui {
+
+class JointSliders;
 
 class PlaybackPanel : public QWidget {
   Q_OBJECT
  public:
   explicit PlaybackPanel(Document& doc, QWidget* parent = nullptr);
+  JointSliders* sliders() { return sliders_; }
+
+ signals:
+  void status_message(const QString& text);
 
  private:
-  void rebuild();
-
   Document& doc_;
-  QLabel* title_;
-  QVBoxLayout* sliders_;
-  JointId shown_joint_ = -1;
-  int shown_dof_ = -1;
+  JointSliders* sliders_;
 };
 
 }  // namespace js::ui

@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "ui/document/operations.hpp"
+#include "ui/joint/joint_model.hpp"
 #include "ui/panels/pose_format.hpp"
 
 namespace js::ui {
@@ -151,11 +152,11 @@ QWidget* PropertiesPanel::build_joint_page() {
   joint_bodies_->setToolTip(tr("Parent → child bodies"));
   joint_parameters_ = new QPlainTextEdit;
   joint_parameters_->setReadOnly(true);
-  joint_parameters_->setToolTip(tr("Joint parameters (filled by the fit once core/fit is wired)"));
+  joint_parameters_->setToolTip(tr("The joint model: a summary, then the model exactly as a joint file stores it"));
   form->addRow(tr("Name"), joint_name_);
   form->addRow(tr("Kind"), joint_kind_);
   form->addRow(tr("Bodies"), joint_bodies_);
-  form->addRow(tr("Parameters"), joint_parameters_);
+  form->addRow(tr("Model"), joint_parameters_);
   connect(joint_name_, &QLineEdit::editingFinished, this, [this] {
     const Joint* j = doc_.data().joint(doc_.selection().joint);
     if (!refreshing_ && j && joint_name_->text() != j->name) report(set_joint_name(doc_, j->id, joint_name_->text()).error);
@@ -210,7 +211,9 @@ void PropertiesPanel::refresh() {
     joint_bodies_->setText(tr("%1 → %2 · %3 dof · %n sample(s)", nullptr, static_cast<int>(j->samples.size()))
                                .arg(p ? p->name : QStringLiteral("?"), c ? c->name : QStringLiteral("?"))
                                .arg(joint_dof(j->kind)));
-    joint_parameters_->setPlainText(QString::fromStdString(j->parameters.dump(2)));
+    joint_parameters_->setPlainText(
+        j->model ? model_summary(*j->model) + QStringLiteral("\n\n") + QString::fromStdString(model_to_json(*j->model).dump(1))
+                 : tr("No model yet: press Fit, or load a joint file (Joint menu)."));
   } else {
     stack_->setCurrentIndex(0);
   }

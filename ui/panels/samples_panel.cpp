@@ -8,22 +8,26 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <numbers>
+
 #include "ui/document/operations.hpp"
+#include "ui/joint/residual_colour.hpp"
 #include "ui/panels/pose_format.hpp"
 
 namespace js::ui {
 
 SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   title_ = new QLabel;
-  table_ = new QTableWidget(0, 3);
-  table_->setHorizontalHeaderLabels({tr("q"), tr("translation"), tr("rotation")});
+  table_ = new QTableWidget(0, 4);
+  table_->setHorizontalHeaderLabels({tr("q"), tr("translation"), tr("rotation"), tr("residual")});
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   table_->setToolTip(tr("Captured samples of the active joint: child pose relative to the parent. "
-                        "Double-click q to edit it; select a row to highlight its ghost."));
+                        "Double-click q to edit it; select a row to highlight its ghost. The residual is the "
+                        "distance and angle from the sample to the fitted joint at its q."));
   q_entry_ = new QLineEdit;
   q_entry_->setToolTip(tr("q for the next capture (comma-separated, one value per dof); empty = automatic"));
   capture_ = new QPushButton(tr("Capture"));
@@ -81,6 +85,7 @@ void SamplesPanel::rebuild() {
   const int n = j ? static_cast<int>(j->samples.size()) : 0;
   title_->setText(j ? tr("%1: %n sample(s)", nullptr, n).arg(j->name) : tr("Select a joint or its child body."));
   table_->setRowCount(n);
+  const std::vector<PoseError> errors = j ? sample_errors(*j) : std::vector<PoseError>{};
   for (int r = 0; r < n; ++r) {
     const Sample& s = j->samples[static_cast<std::size_t>(r)];
     auto* q = new QTableWidgetItem(q_text(s.q));
@@ -92,6 +97,18 @@ void SamplesPanel::rebuild() {
     table_->setItem(r, 0, q);
     table_->setItem(r, 1, t);
     table_->setItem(r, 2, rot);
+    auto* res = new QTableWidgetItem;
+    res->setFlags(res->flags() & ~Qt::ItemIsEditable);
+    if (r < static_cast<int>(errors.size())) {
+      const PoseError& e = errors[static_cast<std::size_t>(r)];
+      res->setText(tr("%1 mm · %2°").arg(e.translation * 1e3, 0, 'f', 2).arg(e.rotation * 180.0 / std::numbers::pi, 0, 'f', 2));
+      const QColor c = residual_colour(residual_distance(e, doc_.data().fit.length_scale));
+      res->setData(Qt::DecorationRole, c);
+    } else {
+      res->setText(tr("–"));
+      res->setToolTip(tr("No fitted joint yet"));
+    }
+    table_->setItem(r, 3, res);
   }
   q_entry_->setPlaceholderText(j ? tr("auto: %1").arg(q_text(next_sample_q(*j))) : QString());
   for (QWidget* w : std::initializer_list<QWidget*>{capture_, q_entry_}) w->setEnabled(j != nullptr);

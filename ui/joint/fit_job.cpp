@@ -1,0 +1,75 @@
+#include "ui/joint/fit_job.hpp"
+
+#include <QObject>
+#include <exception>
+
+#include "core/fit/cross_validation.hpp"
+
+namespace js::ui {
+
+fit::CurveFitOptions curve_fit_options(const FitSettings& s) {
+  fit::CurveFitOptions o;
+  o.order = s.order;
+  o.num_frames = s.frames;
+  o.closed = s.closed;
+  o.method = s.method == QLatin1String("paper") ? fit::FitMethod::Paper : fit::FitMethod::GaussNewton;
+  o.length_scale = s.length_scale;
+  o.smoothing = s.smoothing;
+  return o;
+}
+
+fit::SampleSet joint_sample_set(const Joint& joint) {
+  fit::SampleSet set;
+  set.dof = joint_dof(joint.kind);
+  set.has_q = true;
+  set.source = joint.name.toStdString();
+  for (std::size_t k = 0; k < joint.samples.size(); ++k) {
+    fit::Sample s;
+    s.q = joint.samples[k].q;
+    s.parent_T_child = joint.samples[k].parent_T_child;
+    s.line = static_cast<int>(k) + 1;
+    set.samples.push_back(s);
+  }
+  return set;
+}
+
+FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress,
+                   const std::atomic<bool>* cancel) {
+  FitOutcome out;
+  if (joint.kind == QLatin1String("spline_surface")) {
+    out.error = QObject::tr("%1: 2-dof surface fitting is not in this build yet; load a fitted surface with "
+                            "Joint ▸ Load Joint File…").arg(joint.name);
+    return out;
+  }
+  if (joint.kind != QLatin1String("spline_curve")) {
+    out.error = QObject::tr("%1 is a %2 joint: Fit makes spline joints; change its kind to spline_curve first")
+                    .arg(joint.name, joint.kind);
+    return out;
+  }
+  try {
+    const fit::SampleSet samples = joint_sample_set(joint);
+    fit::CurveFitOptions options = curve_fit_options(settings);
+    options.progress = progress;
+    options.cancel = cancel;
+    fit::AutoFitOptions automatic;
+    automatic.auto_smoothing = settings.auto_smoothing;
+    const fit::AutoFitResult result = fit::fit_spline_curve_auto(samples, options, automatic);
+    out.cancelled = result.fit.cancelled;
+    if (out.cancelled) {
+      out.error = QObject::tr("Fit of %1 stopped; the joint is unchanged").arg(joint.name);
+      return out;
+    }
+    auto model = std::make_shared<const SplineCurveJoint>(result.fit.joint());
+    std::vector<JointVector> q;
+    for (double x : result.fit.q) q.push_back(JointVector::Constant(1, x));
+    q.resize(samples.samples.size());  // closed fits report one extra parameter (the period end)
+    out.report = fit::measure_fit(*model, samples, q, options.length_scale);
+    fit::describe_curve_fit(result, options, out.report);
+    out.model = std::move(model);
+  } catch (const std::exception& e) {
+    out.error = QObject::tr("Fit of %1 failed: %2").arg(joint.name, QString::fromUtf8(e.what()));
+  }
+  return out;
+}
+
+}  // namespace js::ui

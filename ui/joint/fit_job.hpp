@@ -1,0 +1,36 @@
+// one fit of a document joint, as plain functions (no widgets, no threads): the joint's samples and the
+// fit settings in, a core joint model and its report out. FitRunner (fit_runner.hpp) runs this off the ui
+// thread; the demo and the tests call it directly.
+#pragma once
+
+#include <QString>
+#include <atomic>
+#include <memory>
+
+#include "core/fit/curve_fit.hpp"
+#include "core/fit/report.hpp"
+#include "ui/document/document_data.hpp"
+
+namespace js::ui {
+
+struct FitOutcome {
+  std::shared_ptr<const JointModel> model;  // null when the fit failed or was stopped
+  fit::FitReport report;                    // residuals per sample, objective history, iterations, seconds
+  bool cancelled = false;
+  QString error;                            // why there is no model (names the joint and the sample)
+  bool ok() const { return model != nullptr; }
+};
+
+// the core options for the document's settings (method names as in the fit dock: "gauss_newton", "paper").
+fit::CurveFitOptions curve_fit_options(const FitSettings& settings);
+
+// the joint's samples as a core sample set; sample k is reported as line k + 1 of source "<joint name>".
+fit::SampleSet joint_sample_set(const Joint& joint);
+
+// fits a spline curve joint to its samples (paper §6; smoothing chosen by cross-validation when automatic).
+// progress is called on the calling thread after each iteration (return false to stop); cancel may be set
+// from another thread. never throws: failures come back in FitOutcome::error.
+FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress = {},
+                   const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace js::ui

@@ -1,0 +1,69 @@
+#include "ui/joint/joint_operations.hpp"
+
+#include <QObject>
+
+#include "ui/document/commands.hpp"
+#include "ui/joint/joint_model.hpp"
+
+namespace js::ui {
+namespace {
+
+// pushes one command moving joint `after` and its child to G(after.q)
+OpResult<bool> push_motion(Document& doc, const Joint& before, Joint after, const QString& text, int merge_key) {
+  const Body* child = doc.data().body(before.child);
+  if (!child) return {false, QObject::tr("Joint %1 has no child body").arg(before.name)};
+  Body moved = *child;
+  moved.pose = joint_transform(*after.model, after.q);
+  if (!moved.pose.R.allFinite() || !moved.pose.p.allFinite())
+    return {false, QObject::tr("%1 is not defined at q = %2").arg(before.name).arg(after.q[0])};
+  doc.undo_stack()->push(new JointMotionCommand(&doc, before, std::move(after), *child, moved, text, merge_key));
+  return {true, {}};
+}
+
+}  // namespace
+
+OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, int merge_key) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return {false, QObject::tr("No joint with id %1").arg(id)};
+  if (!j->model) return {false, QObject::tr("%1 has no joint model yet: fit it or load a joint file").arg(j->name)};
+  if (q.size() != j->model->dof() || !q.allFinite())
+    return {false, QObject::tr("q needs %1 finite value(s)").arg(j->model->dof())};
+  Joint after = *j;
+  after.q = q;
+  return push_motion(doc, *j, std::move(after), QObject::tr("Move %1").arg(j->name), merge_key);
+}
+
+OpResult<bool> set_joint_model(Document& doc, JointId id, std::shared_ptr<const JointModel> model,
+                               const QString& text, std::optional<Eigen::VectorXd> q) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return {false, QObject::tr("No joint with id %1").arg(id)};
+  if (!model) return {false, QObject::tr("No joint model given for %1").arg(j->name)};
+  const QString kind = model_kind_name(*model);
+  if (!joint_kinds().contains(kind) || joint_dof(kind) != model->dof())
+    return {false, QObject::tr("A %1-dof %2 joint cannot drive %3 (kinds: %4)")
+                       .arg(model->dof()).arg(kind, j->name, joint_kinds().join(QStringLiteral(", ")))};
+  Joint after = *j;
+  if (after.kind != kind) {
+    // the samples keep their poses; their q gain or lose coordinates like a kind change
+    after.kind = kind;
+    for (Sample& s : after.samples) {
+      const auto old = s.q.size();
+      s.q.conservativeResize(model->dof());
+      for (auto i = old; i < model->dof(); ++i) s.q[i] = 0.0;
+    }
+  }
+  after.model = std::move(model);
+  Eigen::VectorXd start = q ? *q : after.q;
+  if (start.size() != after.model->dof()) start = Eigen::VectorXd::Zero(after.model->dof());
+  if (!start.allFinite()) return {false, QObject::tr("q is not finite")};
+  after.q = clamp_to_range(after, start);
+  return push_motion(doc, *j, std::move(after), text, 0);
+}
+
+bool joint_world_pose(const DocumentData& d, const Joint& joint, const Eigen::VectorXd& q, SE3& world_T_child) {
+  if (!joint.model || q.size() != joint.model->dof()) return false;
+  world_T_child = d.world_T_body(joint.parent) * joint_transform(*joint.model, q);
+  return true;
+}
+
+}  // namespace js::ui

@@ -1,0 +1,48 @@
+// the fit dock's two Qt Charts: convergence (objective per iteration, log scale) of the last fit and the
+// residual of every sample (mm and degrees) under the active joint's current model.
+#pragma once
+
+#include <QWidget>
+#include <vector>
+
+#include "ui/joint/joint_model.hpp"
+
+class QChart;
+class QChartView;
+class QLineSeries;
+class QBarSeries;
+class QBarSet;
+class QValueAxis;
+class QLogValueAxis;
+class QBarCategoryAxis;
+
+namespace js::ui {
+
+class FitCharts : public QWidget {
+  Q_OBJECT
+ public:
+  explicit FitCharts(QWidget* parent = nullptr);
+
+  // F before the first iteration, then after each (FitReport::objective_history)
+  void set_history(const std::vector<double>& objective);
+  // one entry per sample (sample_errors); empty clears the plot
+  void set_residuals(const std::vector<PoseError>& errors);
+
+  QLineSeries* history_series() const { return history_; }
+  QBarSet* translation_set() const { return translation_; }
+  QBarSet* rotation_set() const { return rotation_; }
+
+ private:
+  QChartView* convergence_view_;
+  QChartView* residual_view_;
+  QLineSeries* history_;
+  QValueAxis* iteration_axis_;
+  QLogValueAxis* objective_axis_;
+  QBarSeries* residuals_;
+  QBarSet* translation_;
+  QBarSet* rotation_;
+  QBarCategoryAxis* sample_axis_;
+  QValueAxis* residual_axis_;
+};
+
+}  // namespace js::ui
