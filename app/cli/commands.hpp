@@ -18,4 +18,9 @@ void add_ik_command(CLI::App& app);
 // fit SAMPLES -o JOINT.json [--frames N|auto] [--smooth W|auto] … (cmd_fit.cpp)
 void add_fit_command(CLI::App& app);
 
+// export JOINT.json --format osim -o FILE.osim | export SCENE.json --format gltf -o FILE.glb (cmd_export.cpp)
+void add_export_command(CLI::App& app);
+// import-osim MODEL.osim --joint NAME -o SAMPLES.csv [--fit JOINT.json] (cmd_import_osim.cpp)
+void add_import_osim_command(CLI::App& app);
+
 }  // namespace js::cli

@@ -1,0 +1,92 @@
+// jointsmith-cli import-osim: samples an OpenSim CustomJoint into the fitting csv format and optionally
+// refits it as one spline curve joint, reporting the difference. docs/opensim.md.
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "app/cli/commands.hpp"
+#include "core/fit/cross_validation.hpp"
+#include "core/fit/sample_io.hpp"
+#include "core/interop/osim_export.hpp"
+#include "core/interop/osim_file.hpp"
+#include "core/io/joint_file.hpp"
+
+namespace js::cli {
+
+namespace {
+
+constexpr const char* kImportFooter = R"(Reads the CustomJoint (OpenSim 3 or 4 model; functions Constant, LinearFunction,
+PolynomialFunction, SimmSpline, NaturalCubicSpline, MultiplierFunction; parent and child offset frames),
+samples parent_T_child over the coordinate's range (other coordinates at their default values) and writes
+the samples as csv (docs/samples.md). With --fit, fits one cubic spline curve joint to them (frames and
+smoothing by cross-validation unless given) and prints its max position and angle difference from the
+OpenSim joint over a dense grid of the range. docs/opensim.md.
+Example: jointsmith-cli import-osim knee.osim --joint knee_r -o knee.csv --fit knee.json)";
+
+struct ImportCliOptions {
+  std::string model;
+  std::string joint;
+  std::string coordinate;
+  std::string output;
+  int samples = 101;
+  std::string fit;
+  int frames = 0;
+};
+
+void run_import(const ImportCliOptions& cli) {
+  const interop::OsimCustomJoint joint = interop::read_osim_joint(cli.model, cli.joint);
+  int c = 0;
+  if (!cli.coordinate.empty()) {
+    c = joint.find_coordinate(cli.coordinate);
+    if (c < 0) throw std::runtime_error("import-osim: " + cli.model + ": joint '" + joint.name + "' has no coordinate '" + cli.coordinate + "'");
+  } else if (joint.coordinates.size() > 1) {
+    throw std::runtime_error("import-osim: " + cli.model + ": joint '" + joint.name + "' has " +
+                             std::to_string(joint.coordinates.size()) + " coordinates; choose one with --coordinate");
+  }
+  const interop::OsimCoordinate& coord = joint.coordinates[static_cast<std::size_t>(c)];
+  if (!(coord.max > coord.min)) {
+    throw std::runtime_error("import-osim: " + cli.model + ": coordinate '" + coord.name + "' has an empty range");
+  }
+  if (cli.samples < 4) throw std::runtime_error("import-osim: --samples must be at least 4");
+  const fit::SampleSet samples = interop::sample_osim_joint(joint, c, cli.samples, cli.output);
+  fit::write_samples(samples, cli.output);
+  std::cout << "sampled " << joint.name << " at " << samples.size() << " values of " << coord.name << " in ["
+            << coord.min << ", " << coord.max << "]; wrote " << cli.output << "\n";
+  if (cli.fit.empty()) return;
+
+  fit::CurveFitOptions options;
+  fit::AutoFitOptions automatic;
+  automatic.auto_frames = cli.frames == 0;
+  automatic.auto_smoothing = false;  // the samples are exact: no smoothing
+  if (cli.frames) options.num_frames = cli.frames;
+  const fit::AutoFitResult result = fit::fit_spline_curve_auto(samples, options, automatic);
+  SplineCurveJoint fitted = result.fit.joint(coord.name);
+  fitted.coordinates()[0].min = coord.min;
+  fitted.coordinates()[0].max = coord.max;
+  io::write_joint_file(fitted, cli.fit);
+  const interop::OsimFidelity d =
+      interop::measure_osim_fidelity(fitted, joint, c, coord.min, coord.max, std::max(2001, 20 * cli.samples));
+  std::cout << "refit as a spline curve joint with " << result.fit.frames.size() << " control frames; difference from the "
+            << "OpenSim joint over " << d.points << " points: max position " << d.max_position_error_m * 1e3
+            << " mm (q = " << d.worst_position_q << "), max angle " << d.max_angle_error_rad * 57.29577951308232
+            << " deg (q = " << d.worst_angle_q << "); wrote " << cli.fit << "\n";
+}
+
+}  // namespace
+
+void add_import_osim_command(CLI::App& app) {
+  auto cli = std::make_shared<ImportCliOptions>();
+  CLI::App* cmd = app.add_subcommand("import-osim", "sample an OpenSim CustomJoint (and refit it as a spline joint)");
+  cmd->footer(kImportFooter);
+  cmd->add_option("model", cli->model, "OpenSim model file (.osim)")->required();
+  cmd->add_option("--joint", cli->joint, "CustomJoint name (may be left out when the model has one)");
+  cmd->add_option("--coordinate", cli->coordinate, "coordinate to sample (needed when the joint has several)");
+  cmd->add_option("-o,--output", cli->output, "samples to write (.csv, or .json)")->required();
+  cmd->add_option("--samples", cli->samples, "number of evenly spaced samples over the range")->capture_default_str();
+  cmd->add_option("--fit", cli->fit, "also fit a spline curve joint and write it here (json)");
+  cmd->add_option("--frames", cli->frames, "control frames of the fit (0: cross-validation)")->capture_default_str();
+  cmd->callback([cli] { run_import(*cli); });
+}
+
+}  // namespace js::cli

@@ -1,0 +1,25 @@
+// a scene's motion as a binary glTF 2.0 file (.glb) that Blender and other viewers play: one node per body
+// in the scene's tree under a "root" node, each with its mesh, and one animation with translation and
+// rotation channels (LINEAR, one key per recorded frame) of every node. conventions: docs/gltf.md.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/dynamics/multibody.hpp"
+#include "core/interop/scene_motion.hpp"
+
+namespace js::interop {
+
+// the .glb bytes. model gives body names and the tree; meshes one per body (body coordinates, metres);
+// motion its frames. node transforms are local: the root node carries world_T_root, a body node
+// parent_T_body = G_i(q). throws std::invalid_argument when sizes disagree or there are no frames.
+std::vector<std::uint8_t> motion_to_glb(const MultibodyModel& model, const std::vector<scene::TriangleMesh>& meshes,
+                                        const SceneMotion& motion, const std::string& animation_name = "motion");
+
+// writes motion_to_glb to path; std::runtime_error naming the path on failure.
+void write_glb(const std::string& path, const MultibodyModel& model, const std::vector<scene::TriangleMesh>& meshes,
+               const SceneMotion& motion, const std::string& animation_name = "motion");
+
+}  // namespace js::interop

@@ -1,0 +1,65 @@
+#include "core/interop/osim_joint.hpp"
+
+#include <stdexcept>
+
+#include "core/lie/so3.hpp"
+
+namespace js::interop {
+
+namespace {
+Mat3 rotation_about(const Vec3& axis, double angle) { return so3_exp(axis.normalized() * angle); }
+}  // namespace
+
+SE3 OsimCustomJoint::pframe_T_cframe(const std::vector<double>& q) const {
+  double value[6];
+  for (int i = 0; i < 6; ++i) {
+    const OsimTransformAxis& a = axes[static_cast<std::size_t>(i)];
+    value[i] = a.function(a.coordinate >= 0 ? q.at(static_cast<std::size_t>(a.coordinate)) : 0.0);
+  }
+  SE3 X;
+  X.R = rotation_about(axes[0].axis, value[0]) * rotation_about(axes[1].axis, value[1]) *
+        rotation_about(axes[2].axis, value[2]);
+  X.p = value[3] * axes[3].axis.normalized() + value[4] * axes[4].axis.normalized() + value[5] * axes[5].axis.normalized();
+  return X;
+}
+
+SE3 OsimCustomJoint::parent_T_child(const std::vector<double>& q) const {
+  return parent_T_pframe * pframe_T_cframe(q) * child_T_cframe.inverse();
+}
+
+std::vector<double> OsimCustomJoint::default_q() const {
+  std::vector<double> q;
+  for (const OsimCoordinate& c : coordinates) q.push_back(c.default_value);
+  return q;
+}
+
+int OsimCustomJoint::find_coordinate(const std::string& coordinate_name) const {
+  for (std::size_t i = 0; i < coordinates.size(); ++i) {
+    if (coordinates[i].name == coordinate_name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+fit::SampleSet sample_osim_joint(const OsimCustomJoint& joint, int coordinate, int count, const std::string& source) {
+  if (coordinate < 0 || coordinate >= static_cast<int>(joint.coordinates.size())) {
+    throw std::invalid_argument("sample_osim_joint: no coordinate " + std::to_string(coordinate));
+  }
+  if (count < 2) throw std::invalid_argument("sample_osim_joint: need at least 2 samples");
+  const OsimCoordinate& c = joint.coordinates[static_cast<std::size_t>(coordinate)];
+  fit::SampleSet set;
+  set.dof = 1;
+  set.has_q = true;
+  set.source = source;
+  std::vector<double> q = joint.default_q();
+  for (int k = 0; k < count; ++k) {
+    const double x = c.min + (c.max - c.min) * k / (count - 1);
+    q[static_cast<std::size_t>(coordinate)] = x;
+    fit::Sample s;
+    s.q = JointVector::Constant(1, x);
+    s.parent_T_child = joint.parent_T_child(q);
+    set.samples.push_back(s);
+  }
+  return set;
+}
+
+}  // namespace js::interop

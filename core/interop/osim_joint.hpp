@@ -1,0 +1,59 @@
+// an OpenSim CustomJoint as a model we can evaluate: coordinates, the parent and child offset frames and
+// the six TransformAxis functions of its SpatialTransform.
+//
+//   parent_T_child(q) = parent_T_pframe · X_FM(q) · (child_T_cframe)⁻¹
+//   X_FM(q) = (R_1(r_1) R_2(r_2) R_3(r_3),  t_1 a_4 + t_2 a_5 + t_3 a_6)
+//
+// rotation1..3 turn about their unit axes a_1..a_3 in sequence, each about the frame left by the previous
+// one (body-fixed); translation1..3 move along a_4..a_6 in the parent offset frame, unrotated. r_i and t_i
+// are each axis's function of its coordinate (docs/opensim.md).
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "core/fit/samples.hpp"
+#include "core/interop/osim_function.hpp"
+#include "core/lie/se3.hpp"
+
+namespace js::interop {
+
+struct OsimCoordinate {
+  std::string name;
+  double min = 0.0;            // range (rad or m)
+  double max = 0.0;
+  double default_value = 0.0;  // where the coordinate sits when another one is sampled
+};
+
+struct OsimTransformAxis {
+  std::string name;        // rotation1 … translation3
+  Vec3 axis = Vec3::UnitX();  // unit direction
+  int coordinate = -1;     // index into OsimCustomJoint::coordinates; −1: none (a Constant)
+  OsimFunction function;
+};
+
+struct OsimCustomJoint {
+  std::string name;
+  std::string parent_body = "parent";  // body (or frame path) the parent offset frame hangs on
+  std::string child_body = "child";
+  std::vector<OsimCoordinate> coordinates;
+  SE3 parent_T_pframe;  // parent offset frame in the parent body
+  SE3 child_T_cframe;   // child offset frame in the child body
+  std::array<OsimTransformAxis, 6> axes;  // rotation1..3, translation1..3
+
+  // X_FM: the child offset frame in the parent offset frame at coordinates q (size coordinates.size()).
+  SE3 pframe_T_cframe(const std::vector<double>& q) const;
+  // the child body in the parent body.
+  SE3 parent_T_child(const std::vector<double>& q) const;
+  // the default values of every coordinate.
+  std::vector<double> default_q() const;
+  // index of the coordinate called name, −1 if none.
+  int find_coordinate(const std::string& name) const;
+};
+
+// samples parent_T_child at `count` evenly spaced values of coordinate `coordinate` over its range, the other
+// coordinates at their defaults, as a 1-dof sample set (q set) for the fitter. source names it in messages.
+fit::SampleSet sample_osim_joint(const OsimCustomJoint& joint, int coordinate, int count, const std::string& source);
+
+}  // namespace js::interop

@@ -1,0 +1,124 @@
+// the writing half of osim_file.hpp.
+#include <cstdio>
+#include <fstream>
+
+#include <tinyxml2.h>
+
+#include "core/interop/euler.hpp"
+#include "core/interop/osim_file.hpp"
+
+namespace js::interop {
+
+namespace {
+
+std::string numbers(const double* v, std::size_t n) {
+  std::string s;
+  char buf[32];
+  for (std::size_t i = 0; i < n; ++i) {
+    std::snprintf(buf, sizeof buf, "%s%.17g", i ? " " : "", v[i]);
+    s += buf;
+  }
+  return s;
+}
+std::string numbers(const std::vector<double>& v) { return numbers(v.data(), v.size()); }
+std::string numbers(const Vec3& v) { return numbers(v.data(), 3); }
+
+void element(tinyxml2::XMLPrinter& p, const char* name, const std::string& text) {
+  p.OpenElement(name);
+  p.PushText(text.c_str());
+  p.CloseElement();
+}
+
+void write_function(tinyxml2::XMLPrinter& p, const OsimFunction& f, const char* name_attribute) {
+  p.OpenElement(osim_function_element(f.kind()));
+  if (name_attribute) p.PushAttribute("name", name_attribute);
+  switch (f.kind()) {
+    case OsimFunctionKind::Constant: element(p, "value", numbers(&f.coefficients()[0], 1)); break;
+    case OsimFunctionKind::Linear:
+    case OsimFunctionKind::Polynomial: element(p, "coefficients", numbers(f.coefficients())); break;
+    case OsimFunctionKind::SimmSpline:
+    case OsimFunctionKind::NaturalCubicSpline:
+      element(p, "x", numbers(f.x()));
+      element(p, "y", numbers(f.y()));
+      break;
+    case OsimFunctionKind::Multiplier:
+      p.OpenElement("function");
+      write_function(p, f.inner(), nullptr);
+      p.CloseElement();
+      {
+        const double scale = f.scale();
+        element(p, "scale", numbers(&scale, 1));
+      }
+      break;
+  }
+  p.CloseElement();
+}
+
+void write_frame(tinyxml2::XMLPrinter& p, const std::string& name, const std::string& body, const SE3& T) {
+  p.OpenElement("PhysicalOffsetFrame");
+  p.PushAttribute("name", name.c_str());
+  element(p, "socket_parent", body);
+  element(p, "translation", numbers(T.p));
+  element(p, "orientation", numbers(decompose_body_fixed({0, 1, 2}, T.R)));
+  p.CloseElement();
+}
+
+}  // namespace
+
+std::string osim_joint_to_text(const OsimCustomJoint& joint, const std::string& comment) {
+  tinyxml2::XMLPrinter p;
+  p.PushHeader(false, true);
+  if (!comment.empty()) p.PushComment((" " + comment + " ").c_str());
+  p.OpenElement("OpenSimDocument");
+  p.PushAttribute("Version", "40000");
+  p.OpenElement("Model");
+  p.PushAttribute("name", (joint.name + "_fragment").c_str());
+  p.OpenElement("JointSet");
+  p.PushAttribute("name", "jointset");
+  p.OpenElement("objects");
+  p.OpenElement("CustomJoint");
+  p.PushAttribute("name", joint.name.c_str());
+  const std::string pframe = joint.parent_body + "_offset", cframe = joint.child_body + "_offset";
+  element(p, "socket_parent_frame", pframe);
+  element(p, "socket_child_frame", cframe);
+  p.OpenElement("coordinates");
+  for (const OsimCoordinate& c : joint.coordinates) {
+    p.OpenElement("Coordinate");
+    p.PushAttribute("name", c.name.c_str());
+    element(p, "default_value", numbers(&c.default_value, 1));
+    const double range[2] = {c.min, c.max};
+    element(p, "range", numbers(range, 2));
+    element(p, "clamped", "true");
+    p.CloseElement();
+  }
+  p.CloseElement();
+  p.OpenElement("frames");
+  write_frame(p, pframe, "/bodyset/" + joint.parent_body, joint.parent_T_pframe);
+  write_frame(p, cframe, "/bodyset/" + joint.child_body, joint.child_T_cframe);
+  p.CloseElement();
+  p.OpenElement("SpatialTransform");
+  for (const OsimTransformAxis& a : joint.axes) {
+    p.OpenElement("TransformAxis");
+    p.PushAttribute("name", a.name.c_str());
+    element(p, "coordinates", a.coordinate >= 0 ? joint.coordinates.at(static_cast<std::size_t>(a.coordinate)).name : "");
+    element(p, "axis", numbers(a.axis));
+    write_function(p, a.function, "function");
+    p.CloseElement();
+  }
+  p.CloseElement();  // SpatialTransform
+  p.CloseElement();  // CustomJoint
+  p.CloseElement();  // objects
+  p.CloseElement();  // JointSet
+  p.CloseElement();  // Model
+  p.CloseElement();  // OpenSimDocument
+  return p.CStr();
+}
+
+void write_osim_joint(const OsimCustomJoint& joint, const std::string& path, const std::string& comment) {
+  std::ofstream out(path, std::ios::binary);
+  out << osim_joint_to_text(joint, comment);
+  out.close();
+  if (!out) throw OsimError(OsimErrorKind::Io, path, 0, "", "cannot write the file");
+}
+
+}  // namespace js::interop

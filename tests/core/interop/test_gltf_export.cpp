@@ -1,0 +1,150 @@
+// glTF export re-imported with assimp: node names and tree, meshes, and every node's world transform at
+// several animation keys equal to our forward kinematics.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <assimp/Importer.hpp>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include "core/interop/gltf_export.hpp"
+#include "core/lie/so3.hpp"
+
+namespace js::interop {
+namespace {
+
+std::string resource(const std::string& name) { return std::string(JS_SOURCE_DIR) + "/resources/scenes/" + name; }
+
+std::filesystem::path temp(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("js_gltf_" + std::to_string(::getpid()) + "_" + name);
+}
+
+// the local transform of an animated node at key k (translation and rotation channels)
+SE3 key_transform(const aiNodeAnim* ch, unsigned k) {
+  const aiVector3D& p = ch->mPositionKeys[k].mValue;
+  const aiQuaternion& q = ch->mRotationKeys[k].mValue;
+  const Eigen::Quaterniond e(q.w, q.x, q.y, q.z);
+  return SE3{e.normalized().toRotationMatrix(), Vec3(p.x, p.y, p.z)};
+}
+
+struct Reimported {
+  Assimp::Importer importer;
+  const aiScene* scene = nullptr;
+  std::map<std::string, const aiNodeAnim*> channels;
+  std::map<std::string, std::string> parent;  // node name → parent node name
+};
+
+void collect_parents(const aiNode* n, Reimported& r) {
+  for (unsigned i = 0; i < n->mNumChildren; ++i) {
+    r.parent[n->mChildren[i]->mName.C_Str()] = n->mName.C_Str();
+    collect_parents(n->mChildren[i], r);
+  }
+}
+
+void reimport(const std::filesystem::path& file, Reimported& r) {
+  r.scene = r.importer.ReadFile(file.string(), 0);
+  ASSERT_NE(r.scene, nullptr) << r.importer.GetErrorString();
+  ASSERT_EQ(r.scene->mNumAnimations, 1u);
+  const aiAnimation* a = r.scene->mAnimations[0];
+  for (unsigned c = 0; c < a->mNumChannels; ++c) r.channels[a->mChannels[c]->mNodeName.C_Str()] = a->mChannels[c];
+  collect_parents(r.scene->mRootNode, r);
+}
+
+// world transform of node `name` at key k, composing the animated locals up to the root node
+SE3 world_at(const Reimported& r, const std::string& name, unsigned k) {
+  SE3 T = key_transform(r.channels.at(name), k);
+  return name == "root" ? T : world_at(r, r.parent.at(name), k) * T;
+}
+
+void expect_matches(const scene::Scene& s, const SceneMotion& m, const std::filesystem::path& file) {
+  Reimported r;
+  reimport(file, r);
+  if (::testing::Test::HasFatalFailure()) return;
+  const double tps = r.scene->mAnimations[0]->mTicksPerSecond > 0 ? r.scene->mAnimations[0]->mTicksPerSecond : 1.0;
+  ASSERT_EQ(r.channels.size(), static_cast<std::size_t>(s.model.num_bodies() + 1));
+  for (int b = 0; b < s.model.num_bodies(); ++b) {
+    const std::string name = s.model.body(b).name;
+    const int p = s.model.body(b).parent;
+    EXPECT_EQ(r.parent.at(name), p < 0 ? std::string("root") : s.model.body(p).name);
+    ASSERT_EQ(r.channels.at(name)->mNumPositionKeys, m.times.size());
+  }
+  for (std::size_t k : {std::size_t{0}, m.times.size() / 3, m.times.size() / 2, m.times.size() - 1}) {
+    const unsigned key = static_cast<unsigned>(k);
+    EXPECT_NEAR(r.channels.at("root")->mPositionKeys[key].mTime / tps, m.times[k], 1e-5);
+    for (int b = 0; b < s.model.num_bodies(); ++b) {
+      const SE3 ours = m.world_T_body[k][static_cast<std::size_t>(b)];
+      const SE3 theirs = world_at(r, s.model.body(b).name, key);
+      // float32 storage: about 1e-7 relative
+      EXPECT_LT((ours.p - theirs.p).norm(), 1e-5) << s.model.body(b).name << " key " << k;
+      EXPECT_LT(so3_log(ours.R.transpose() * theirs.R).norm(), 1e-5) << s.model.body(b).name << " key " << k;
+    }
+  }
+}
+
+TEST(GltfExport, SimulationOnASpinningFrameReimportsWithTheSameWorldTransforms) {
+  const std::string path = resource("beads_on_wire.json");
+  const scene::Scene s = scene::read_scene_file(path);
+  const SceneMotion m = simulated_motion(s, 0.5, 2);
+  const auto file = temp("beads.glb");
+  write_glb(file.string(), s.model, scene_body_meshes(path, s), m);
+  expect_matches(s, m, file);
+  std::filesystem::remove(file);
+}
+
+TEST(GltfExport, SweepOfALegReimportsWithTheSameWorldTransforms) {
+  const std::string path = resource("leg.json");
+  const scene::Scene s = scene::read_scene_file(path);
+  const SceneMotion m = sweep_motion(s, "shank.flexion", 1.0, 31);
+  const auto file = temp("leg.glb");
+  write_glb(file.string(), s.model, scene_body_meshes(path, s), m);
+  expect_matches(s, m, file);
+  EXPECT_THROW(sweep_motion(s, "shank.flex", 1.0, 31), std::invalid_argument);
+  std::filesystem::remove(file);
+}
+
+TEST(GltfExport, BodyMeshesComeFromTheSceneOrFromTheInertia) {
+  // a tetrahedron body given inline, and a body with mass only (its inertia box)
+  const auto scene_file = temp("mesh_scene.json");
+  std::ofstream(scene_file) << R"({"format": "jointsmith.scene", "version": 1,
+    "bodies": [
+      {"name": "tet", "joint": {"kind": "revolute", "dof": 1, "coordinates": [{"name": "a", "min": -1, "max": 1}], "axis": [0, 0, 1]},
+       "mesh": {"vertices": [[0,0,0],[0.1,0,0],[0,0.1,0],[0,0,0.1]], "triangles": [[0,2,1],[0,1,3],[0,3,2],[1,2,3]], "density": 1000}},
+      {"name": "box", "parent": "tet", "joint": {"kind": "prismatic", "dof": 1, "coordinates": [{"name": "s", "min": 0, "max": 0.2}], "axis": [1, 0, 0]},
+       "mass": 2.0, "inertia": [[0.01, 0, 0], [0, 0.02, 0], [0, 0, 0.025]]}
+    ]})";
+  const scene::Scene s = scene::read_scene_file(scene_file.string());
+  const std::vector<scene::TriangleMesh> meshes = scene_body_meshes(scene_file.string(), s);
+  ASSERT_EQ(meshes.size(), 2u);
+  EXPECT_EQ(meshes[0].triangles.size(), 4u);
+  EXPECT_EQ(meshes[1].triangles.size(), 12u);
+  // the box has the body's inertia back (the inverse of the box formula)
+  const BodyInertia again = inertia_from_mesh(meshes[1].vertices, meshes[1].triangles, 1.0);
+  EXPECT_NEAR(again.inertia_com(0, 0) / again.mass, 0.01 / 2.0, 1e-9);
+  EXPECT_NEAR(again.inertia_com(2, 2) / again.mass, 0.025 / 2.0, 1e-9);
+
+  const auto file = temp("mesh.glb");
+  write_glb(file.string(), s.model, meshes, sweep_motion(s, "box.s", 1.0, 5));
+  Reimported r;
+  reimport(file, r);
+  ASSERT_FALSE(HasFatalFailure());
+  ASSERT_EQ(r.scene->mNumMeshes, 2u);
+  // assimp may reorder meshes: find each through its node
+  for (const auto& [name, faces] : {std::pair<const char*, unsigned>{"tet", 4u}, {"box", 12u}}) {
+    const aiNode* node = r.scene->mRootNode->FindNode(name);
+    ASSERT_NE(node, nullptr) << name;
+    ASSERT_EQ(node->mNumMeshes, 1u) << name;
+    const aiMesh* mesh = r.scene->mMeshes[node->mMeshes[0]];
+    EXPECT_EQ(mesh->mNumFaces, faces) << name;
+    EXPECT_TRUE(mesh->HasNormals()) << name;
+  }
+  std::filesystem::remove(file);
+  std::filesystem::remove(scene_file);
+}
+
+}  // namespace
+}  // namespace js::interop
