@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <stdexcept>
 #include <string>
 
@@ -11,6 +12,7 @@
 #include "core/fit/cross_validation.hpp"
 #include "core/fit/report.hpp"
 #include "core/fit/sample_io.hpp"
+#include "core/fit/surface_fit.hpp"
 #include "core/io/joint_file.hpp"
 
 namespace js::cli {
@@ -19,7 +21,9 @@ namespace {
 
 constexpr const char* kFitFooter = R"(Samples: CSV (header q or q0,q1,..; R00..R22 row-major; px,py,pz in metres; optional
 weight; any column order, # comments) or JSON; see docs/samples.md. Without q columns q comes from
-natural parameterization along the row order. Two or more q columns fit a spline surface joint.
+natural parameterization along the row order. Two or more q columns (q0,q1[,q2]) fit a spline surface joint (paper eq. 25):
+--frames is then the net size per coordinate (8, or 8x6), auto = min(8, distinct q values / 2) per axis;
+--smooth auto means no smoothing for n-dof (give a weight to smooth noisy samples); gauss-newton only.
 Defaults (no flags) suit a knee: cubic, frames and smoothing chosen by generalized cross-validation,
 exact Gauss-Newton, length scale 0.05 m (1 rad of rotation error weighs like 5 cm of translation).
 Report (--report): rms/max translation (m) and rotation (rad), per-sample errors, iterations,
@@ -56,13 +60,80 @@ double parse_number(const std::string& text, const char* flag) {
   return v;
 }
 
+// the json report (--report) and the summary for people on stdout
+void write_report(const FitCliOptions& cli, const fit::FitReport& report) {
+  if (!cli.report.empty()) {
+    std::ofstream out(cli.report);
+    out << fit::report_to_json(report).dump(1) << "\n";
+    if (!out) throw std::runtime_error("fit: cannot write report " + cli.report);
+  }
+  std::cout << fit::report_summary(report) << "  wrote " << cli.output
+            << (cli.report.empty() ? "" : " and " + cli.report) << "\n";
+}
+
+// --frames for n-dof: "auto", one size for every axis ("8") or one per axis ("8x6"; 'x' or '×').
+std::vector<int> parse_net(const std::string& text, const fit::SampleSet& samples, int order) {
+  std::vector<int> net;
+  if (text == "auto") {
+    // about one control value per two distinct q values along each axis, at most 8, at least the order
+    for (int a = 0; a < samples.dof; ++a) {
+      std::set<double> distinct;
+      for (const fit::Sample& s : samples.samples) distinct.insert(s.q[a]);
+      net.push_back(std::max(order, std::min(8, static_cast<int>(distinct.size()) / 2)));
+    }
+    return net;
+  }
+  std::string rest = text;
+  for (std::size_t at = rest.find("×"); at != std::string::npos; at = rest.find("×")) rest.replace(at, std::string("×").size(), "x");
+  std::size_t begin = 0;
+  while (true) {
+    const std::size_t end = rest.find('x', begin);
+    const std::string part = rest.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+    const double f = parse_number(part, "--frames");
+    if (f != std::floor(f) || f < 2) throw std::runtime_error("fit: --frames '" + text + "': sizes must be integers ≥ 2");
+    net.push_back(static_cast<int>(f));
+    if (end == std::string::npos) break;
+    begin = end + 1;
+  }
+  if (net.size() != 1 && static_cast<int>(net.size()) != samples.dof) {
+    throw std::runtime_error("fit: --frames '" + text + "' gives " + std::to_string(net.size()) + " sizes for " +
+                             std::to_string(samples.dof) + " q columns");
+  }
+  return net;
+}
+
+// n-dof samples (two or more q columns): a spline surface joint (core/fit/surface_fit.hpp)
+void run_surface_fit(const FitCliOptions& cli, const fit::SampleSet& samples) {
+  if (cli.method != "gauss-newton" && cli.method != "gn" && cli.method != "exact") {
+    throw std::runtime_error("fit: --method '" + cli.method + "': n-dof fits use gauss-newton (the paper's iteration is 1-dof)");
+  }
+  if (cli.closed) throw std::runtime_error("fit: --closed is for 1-dof curves; n-dof fits use open axes");
+  if (cli.huber > 0.0) throw std::runtime_error("fit: --huber is not available for n-dof fits");
+  fit::SurfaceFitOptions options;
+  options.order = cli.order;
+  options.net = parse_net(cli.frames, samples, cli.order);
+  options.length_scale = cli.length_scale;
+  options.max_iterations = cli.max_iterations;
+  // n-dof smoothing is not cross-validated: auto means none (the net is chosen coarser than the samples)
+  options.smoothing = cli.smooth == "auto" ? 0.0 : parse_number(cli.smooth, "--smooth");
+  const fit::SurfaceFitResult result = fit::fit_spline_surface(samples, options);
+  const SplineSurfaceJoint joint = result.joint();
+  io::write_joint_file(joint, cli.output);
+  std::vector<JointVector> q;
+  for (const fit::Sample& s : samples.samples) q.push_back(s.q);
+  fit::FitReport report = fit::measure_fit(joint, samples, q, options.length_scale);
+  const fit::FitReport start = fit::measure_fit(result.coordinatewise_joint(), samples, q, options.length_scale);
+  fit::describe_surface_fit(result, options, start, report);
+  write_report(cli, report);
+}
+
 void run_fit(const FitCliOptions& cli) {
   fit::SampleReadOptions read;
   read.reorthonormalize = cli.reorthonormalize;
   const fit::SampleSet samples = fit::read_samples(cli.samples, read);
   if (samples.dof != 1) {
-    throw std::runtime_error("fit: " + cli.samples + " has " + std::to_string(samples.dof) +
-                             " q columns; n-dof (spline surface) fitting is not available in this build yet");
+    run_surface_fit(cli, samples);
+    return;
   }
   fit::CurveFitOptions options;
   options.order = cli.order;
@@ -96,13 +167,7 @@ void run_fit(const FitCliOptions& cli) {
   for (double x : result.fit.q) q.push_back(JointVector::Constant(1, x));
   fit::FitReport report = fit::measure_fit(joint, samples, q, options.length_scale);
   fit::describe_curve_fit(result, options, report);
-  if (!cli.report.empty()) {
-    std::ofstream out(cli.report);
-    out << fit::report_to_json(report).dump(1) << "\n";
-    if (!out) throw std::runtime_error("fit: cannot write report " + cli.report);
-  }
-  std::cout << fit::report_summary(report) << "  wrote " << cli.output
-            << (cli.report.empty() ? "" : " and " + cli.report) << "\n";
+  write_report(cli, report);
 }
 
 }  // namespace
@@ -113,7 +178,7 @@ void add_fit_command(CLI::App& app) {
   cmd->footer(kFitFooter);
   cmd->add_option("samples", cli->samples, "sample file (.csv or .json)")->required();
   cmd->add_option("-o,--output", cli->output, "joint file to write (json)")->required();
-  cmd->add_option("--frames", cli->frames, "number of control frames, or auto (cross-validation)")->capture_default_str();
+  cmd->add_option("--frames", cli->frames, "control frames, or auto (cross-validation); n-dof: net size per coordinate (8 or 8x6)")->capture_default_str();
   cmd->add_option("--order", cli->order, "spline order k (4: cubic)")->capture_default_str();
   cmd->add_flag("--closed", cli->closed, "closed (periodic) motion");
   cmd->add_option("--smooth", cli->smooth, "smoothing weight w in [0, 1), or auto (cross-validation)")->capture_default_str();

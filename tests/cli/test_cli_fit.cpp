@@ -13,7 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/fit/sample_io.hpp"
 #include "core/io/joint_file.hpp"
+#include "tests/core/fit/motions.hpp"
 #include "tests/cli/cli_runner.hpp"
 
 namespace js::test {
@@ -69,6 +71,55 @@ TEST(CliFit, MalformedSamplesGiveOneLocatedLine) {
   EXPECT_EQ(r.err, "jointsmith-cli: error: " + bad.string() + ":3:12: non-finite py\n");
   EXPECT_FALSE(std::filesystem::exists(temp("never.json")));
   std::filesystem::remove(bad);
+}
+
+// two q columns: a spline surface joint with the net given per coordinate, the same report fields plus the
+// coordinate-wise start's errors
+TEST(CliFit, TwoDofSamplesFitASplineSurfaceJoint) {
+  const auto samples = temp("ellipsoid.csv"), joint = temp("surface.json"), report = temp("surface_report.json");
+  fit::write_samples(fit::motions::sample_grid(fit::motions::ellipsoid, 15, 13, -0.6, 0.6, -0.9, 0.9), samples.string());
+  const CliRun r = cli("fit '" + samples.string() + "' -o '" + joint.string() + "' --frames 7x6 --report '" +
+                       report.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("spline surface joint (2 dof)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("42 control values (7×6 net)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("coordinate-wise start: rms"), std::string::npos) << r.out;
+  const auto model = io::read_joint_file(joint.string());
+  EXPECT_EQ(model->kind(), JointKind::SplineSurface);
+  EXPECT_EQ(model->dof(), 2);
+  const nlohmann::json j = nlohmann::json::parse(slurp(report));
+  for (const char* key : {"rms_translation_m", "max_translation_m", "rms_rotation_rad", "max_rotation_rad", "per_sample",
+                          "iterations", "objective_history", "seconds", "smoothing_weight", "frames",
+                          "min_jacobian_norm", "coordinatewise_rms_translation_m", "coordinatewise_rms_rotation_rad"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_EQ(j["net"], nlohmann::json::array({7, 6}));
+  EXPECT_EQ(j["frames"].get<int>(), 42);
+  EXPECT_EQ(j["dof"].get<int>(), 2);
+  EXPECT_EQ(j["per_sample"].size(), 15u * 13u);
+  EXPECT_EQ(j["per_sample"][0]["q"].size(), 2u);
+  EXPECT_LT(j["max_translation_m"].get<double>(), 0.5e-3);
+  EXPECT_LE(j["rms_translation_m"].get<double>(), j["coordinatewise_rms_translation_m"].get<double>() * 1.01);
+  EXPECT_GT(j["iterations"].get<int>(), 0);
+  EXPECT_EQ(j["objective_history"].size(), j["iterations"].get<std::size_t>() + 1);
+  // one size for every axis; auto chooses per axis from the distinct q values
+  const CliRun same = cli("fit '" + samples.string() + "' -o '" + joint.string() + "' --frames 6");
+  ASSERT_EQ(same.exit_code, 0) << same.err;
+  EXPECT_NE(same.out.find("36 control values (6×6 net)"), std::string::npos) << same.out;
+  const CliRun automatic = cli("fit '" + samples.string() + "' -o '" + joint.string() + "'");
+  ASSERT_EQ(automatic.exit_code, 0) << automatic.err;
+  EXPECT_NE(automatic.out.find("42 control values (7×6 net)"), std::string::npos) << automatic.out;
+  // options that do not apply to n-dof fits, and a net the samples cannot determine
+  EXPECT_NE(cli("fit '" + samples.string() + "' -o '" + joint.string() + "' --method paper").err.find("n-dof fits use gauss-newton"),
+            std::string::npos);
+  EXPECT_NE(cli("fit '" + samples.string() + "' -o '" + joint.string() + "' --frames 8x6x5").err.find("3 sizes for 2 q columns"),
+            std::string::npos);
+  const CliRun too_fine = cli("fit '" + samples.string() + "' -o '" + joint.string() + "' --frames 20x6");
+  EXPECT_EQ(too_fine.exit_code, 1);
+  EXPECT_NE(too_fine.err.find("q0 takes 15 distinct values"), std::string::npos) << too_fine.err;
+  std::filesystem::remove(samples);
+  std::filesystem::remove(joint);
+  std::filesystem::remove(report);
 }
 
 }  // namespace
