@@ -96,6 +96,8 @@ class GuiTest : public QObject {
     const QString path = QStringLiteral(JS_BINARY_DIR "/tests/ui/demo_screenshot.png");
     QVERIFY(img.save(path));
     qInfo() << "screenshot:" << path << img.size();
+    // the whole window too (docs/app-demo.png is a copy of it)
+    QVERIFY(w->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/demo_window.png")));
     // the background where nothing is drawn (top-left corner)
     QVERIFY(colour_distance(img.pixelColor(5, 5), kBackground) < 12);
     // the femur's shaft and the tibia's shaft, projected with the document's camera
@@ -212,7 +214,8 @@ class GuiTest : public QObject {
     }
     // the actions that open modal dialogs return once the dialog is closed
     w->set_interactive(true);
-    for (const char* name : {"create_joint", "import", "open", "save_as", "export_png"}) {
+    for (const char* name : {"create_joint", "import", "open", "save_as", "export_png", "export_joint", "export_scene",
+                             "load_joint"}) {
       close_next_modal();
       w->action(QString::fromLatin1(name))->trigger();
       QApplication::processEvents();
@@ -300,6 +303,41 @@ class GuiTest : public QObject {
       QTest::keyClick(w->viewport(), Qt::Key_C);
     }
     QCOMPARE(doc.data().joint(joint.value)->samples.size(), std::size_t(8));
+    // undo and redo of a capture
+    w->action(QStringLiteral("undo"))->trigger();
+    QCOMPARE(doc.data().joint(joint.value)->samples.size(), std::size_t(7));
+    w->action(QStringLiteral("redo"))->trigger();
+    QCOMPARE(doc.data().joint(joint.value)->samples.size(), std::size_t(8));
+
+    // fit through the dock (8 samples: 6 control frames), then the q slider carries the child along G(q)
+    FitSettings settings = doc.data().fit;
+    settings.frames = 6;
+    QVERIFY(set_fit_settings(doc, settings).ok());
+    auto* fit = qobject_cast<FitPanel*>(w->dock(QStringLiteral("fit"))->widget());
+    QSignalSpy done(fit->runner(), &FitRunner::finished);
+    QTest::mouseClick(fit->fit_button(), Qt::LeftButton);
+    QVERIFY(done.wait(30000));
+    QVERIFY2(done.first().first().toBool(), qPrintable(w->last_message()));
+    QVERIFY(doc.data().joint(joint.value)->model);
+    auto* playback = qobject_cast<PlaybackPanel*>(w->dock(QStringLiteral("playback"))->widget());
+    w->dock(QStringLiteral("playback"))->raise();
+    QSlider* slider = playback->sliders()->slider(0);
+    slider->setFocus();
+    QTest::keyClick(slider, Qt::Key_End);
+    for (int i = 0; i < 3; ++i) QTest::keyClick(slider, Qt::Key_PageDown);
+    {
+      const Joint& fitted = *doc.data().joint(joint.value);
+      double lo = 0, hi = 0;
+      coordinate_range(fitted, 0, lo, hi);
+      QVERIFY(fitted.q[0] < hi && fitted.q[0] > lo);
+      const SE3 world_T_parent = doc.data().world_T_body(parent);
+      const SE3 world_T_child = doc.data().world_T_body(child);
+      QVERIFY((world_T_child.matrix() - (world_T_parent * joint_transform(*fitted.model, fitted.q)).matrix())
+                  .cwiseAbs().maxCoeff() < 1e-12);
+      // the fitted joint reproduces the captured motion: at a sample's q the child is near that sample
+      const SE3 at_sample = joint_transform(*fitted.model, fitted.samples[3].q);
+      QVERIFY((at_sample.p - fitted.samples[3].parent_T_child.p).norm() < 2e-3);
+    }
     const QString project = tmp_.filePath(QStringLiteral("roundtrip.jsproj"));
     QCOMPARE(w->save_project_as(project), QString());
     QVERIFY(!doc.is_modified());
@@ -311,6 +349,11 @@ class GuiTest : public QObject {
       QVERIFY(j.samples[i].parent_T_child.is_approx(saved.joint(joint.value)->samples[i].parent_T_child, 0.0));
     QCOMPARE(doc.data().body(parent)->mesh_path, stl);
     QCOMPARE(doc.data().body(parent)->units, LengthUnit::millimetres);
+    // the fitted model, q and the child's pose come back exactly
+    QVERIFY(j.model);
+    QCOMPARE(model_to_json(*j.model), model_to_json(*saved.joint(joint.value)->model));
+    QCOMPARE(j.q, saved.joint(joint.value)->q);
+    QVERIFY(doc.data().world_T_body(child).is_approx(saved.world_T_body(child), 0.0));
   }
 
   void bad_files_give_messages_and_keep_the_document() {

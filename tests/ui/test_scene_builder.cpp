@@ -48,7 +48,7 @@ TEST(SceneBuilder, OptionsTurnThingsOff) {
   const DocumentData d = make_demo_project();
   MeshLibrary meshes;
   SceneOptions opt;
-  opt.grid = opt.world_axes = opt.body_triads = opt.ghosts = false;
+  opt.grid = opt.world_axes = opt.body_triads = opt.ghosts = opt.joint_motion = false;
   opt.gizmo = make_gizmo_frame(d, 2, d.camera);
   const Scene s = build_scene(d, {}, meshes, d.camera, opt);
   EXPECT_TRUE(s.translucent.empty());

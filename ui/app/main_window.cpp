@@ -15,6 +15,7 @@
 
 #include "ui/app/autosave.hpp"
 #include "ui/app/dialogs.hpp"
+#include "ui/app/export_menu.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
@@ -120,6 +121,7 @@ void MainWindow::build_actions() {
                        [this] { import_dialog(); }));
   file->addAction(make(QStringLiteral("export_png"), tr("Export View as &PNG…"), {}, tr("Save the viewport as an image"),
                        [this] { export_png_dialog(); }));
+  add_export_actions(this, file, doc_, actions_, [this](const QString& m, bool error) { show_message(m, error); });
   file->addSeparator();
   file->addAction(make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, tr("Quit Jointsmith"), [this] { close(); }));
 
@@ -151,6 +153,8 @@ void MainWindow::build_actions() {
   joint->addAction(make(QStringLiteral("capture"), tr("&Capture Sample"), QKeySequence(Qt::Key_C),
                         tr("Record the child's pose relative to its parent as a sample (C)"),
                         [this] { samples_->capture(); }));
+  joint->addSeparator();
+  joint->addAction(actions_[QStringLiteral("load_joint")]);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(make(QStringLiteral("frame"), tr("&Frame Selection"), QKeySequence(Qt::Key_F),

@@ -29,11 +29,21 @@ struct LineVertex {
 };
 static_assert(sizeof(LineVertex) == 7 * sizeof(float));
 
+// what was traced for one fitted joint (its lines are in Scene::lines): kept for tests and framing.
+struct JointOverlay {
+  JointId joint = 0;
+  std::vector<Vec3> path;           // 1 dof: the swept path in q order; 2 dof: grid points, row-major
+  int grid_rows = 0, grid_cols = 0;  // 2 dof only
+  std::vector<SE3> control_frames;  // world poses of the child at each control frame (spline curves)
+  int current_frame = -1;           // the control frame nearest the current q, highlighted
+};
+
 struct Scene {
   std::vector<MeshItem> opaque;       // bodies
   std::vector<MeshItem> translucent;  // ghosts, sorted far to near
   std::vector<LineVertex> lines;      // depth-tested segments (pairs): grid, world axes, triads
   std::vector<LineVertex> overlay;    // drawn on top (pairs): the gizmo
+  std::vector<JointOverlay> joints;   // the fitted joints' swept paths and control frames
   Eigen::Vector3f background = Eigen::Vector3f(0.16f, 0.17f, 0.19f);
 };
 

@@ -2,23 +2,15 @@
 
 #include <algorithm>
 
+#include "ui/joint/residual_colour.hpp"
+#include "ui/viewport/joint_scene.hpp"
+#include "ui/viewport/line_builder.hpp"
+
 namespace js::ui {
 namespace {
 
 Eigen::Vector4f rgba(const QColor& c, float alpha = 1.0f) {
   return {static_cast<float>(c.redF()), static_cast<float>(c.greenF()), static_cast<float>(c.blueF()), alpha};
-}
-
-void push_line(std::vector<LineVertex>& out, const Vec3& a, const Vec3& b, const Eigen::Vector4f& c) {
-  out.push_back({a.cast<float>(), c});
-  out.push_back({b.cast<float>(), c});
-}
-
-void append_triad(std::vector<LineVertex>& out, const SE3& world_T, double length, float alpha) {
-  for (int a = 0; a < 3; ++a) {
-    Eigen::Vector4f c(a == 0 ? 0.9f : 0.2f, a == 1 ? 0.8f : 0.2f, a == 2 ? 0.95f : 0.25f, alpha);
-    push_line(out, world_T.p, world_T.p + length * world_T.R.col(a), c);
-  }
 }
 
 void append_grid(std::vector<LineVertex>& out, double extent, double spacing) {
@@ -63,6 +55,7 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
       if (!mesh) continue;
       const SE3 world_T_parent = d.world_T_body(j.parent);
       const bool active = sel.joint == j.id;
+      const std::vector<PoseError> errors = opt.residual_colours ? sample_errors(j) : std::vector<PoseError>{};
       for (std::size_t i = 0; i < j.samples.size(); ++i) {
         const SE3 world_T_ghost = world_T_parent * j.samples[i].parent_T_child;
         MeshItem g;
@@ -72,7 +65,10 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
         g.body = child->id;
         g.sample = static_cast<int>(i);
         g.highlighted = active && sel.sample == static_cast<int>(i);
-        g.colour = g.highlighted ? Eigen::Vector4f(1.0f, 0.78f, 0.25f, 0.55f) : rgba(child->colour, active ? 0.13f : 0.07f);
+        const QColor base = i < errors.size() ? residual_colour(residual_distance(errors[i], d.fit.length_scale))
+                                              : child->colour;
+        const float alpha = i < errors.size() ? (active ? 0.16f : 0.08f) : (active ? 0.13f : 0.07f);
+        g.colour = g.highlighted ? Eigen::Vector4f(1.0f, 0.78f, 0.25f, 0.55f) : rgba(base, alpha);
         scene.translucent.push_back(g);
         if (g.highlighted) append_triad(scene.lines, world_T_ghost, 0.04, 1.0f);
       }
@@ -87,6 +83,8 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
     });
   }
 
+  if (opt.joint_motion)
+    for (const Joint& j : d.joints) append_joint_motion(d, j, meshes, sel.joint == j.id || sel.body == j.child, scene);
   if (opt.grid) append_grid(scene.lines, opt.grid_extent, opt.grid_spacing);
   if (opt.world_axes) {
     push_line(scene.lines, Vec3::Zero(), Vec3(0.2, 0, 0), {0.95f, 0.25f, 0.25f, 1.0f});

@@ -1,5 +1,6 @@
 // builds the Scene (what to draw) from a document: bodies at their world poses with their colours,
-// captured samples as translucent ghosts of the child, grid, world axes, body triads and the gizmo.
+// captured samples as translucent ghosts of the child (coloured by residual once fitted), fitted joints'
+// swept motion and control frames (joint_scene.hpp), grid, world axes, body triads and the gizmo.
 // no GL: unit-tested without a context.
 #pragma once
 
@@ -17,6 +18,8 @@ struct SceneOptions {
   bool world_axes = true;
   bool body_triads = true;
   bool ghosts = true;
+  bool joint_motion = true;      // swept paths / surfaces and control frames of fitted joints
+  bool residual_colours = true;  // ghosts of a fitted joint coloured by their residual (residual_colour.hpp)
   double grid_extent = 1.0;   // m, half width
   double grid_spacing = 0.1;  // m
   std::optional<GizmoFrame> gizmo;

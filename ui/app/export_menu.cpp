@@ -1,0 +1,74 @@
+#include "ui/app/export_menu.hpp"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+
+#include "ui/app/settings.hpp"
+#include "ui/export/exports.hpp"
+
+namespace js::ui {
+namespace {
+
+QString ask_save_path(QWidget* window, const QString& title, const QString& filter, const QString& suggested) {
+  QString path = QFileDialog::getSaveFileName(window, title, settings::last_directory.get() + QLatin1Char('/') + suggested,
+                                              filter);
+  if (path.isEmpty()) return {};
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+  settings::last_directory.set(QFileInfo(path).absolutePath());
+  return path;
+}
+
+}  // namespace
+
+JointId active_joint_id(const Document& doc) {
+  const Selection& s = doc.selection();
+  if (doc.data().joint(s.joint)) return s.joint;
+  const Joint* j = doc.data().joint_of_child(s.body);
+  return j ? j->id : 0;
+}
+
+void add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
+                        QMap<QString, QAction*>& actions, std::function<void(const QString&, bool)> message) {
+  auto* joint_file = new QAction(QObject::tr("Export &Joint File…"), window);
+  joint_file->setToolTip(QObject::tr("Save the active joint's model as a joint file (docs/joint-file.md)"));
+  QObject::connect(joint_file, &QAction::triggered, window, [window, &doc, message] {
+    const Joint* j = doc.data().joint(active_joint_id(doc));
+    if (!j) return message(QObject::tr("Select a joint (or its child body) to export"), true);
+    const QString path = ask_save_path(window, QObject::tr("Export joint file"), QObject::tr("Joint files (*.json)"),
+                                       j->name + QStringLiteral(".json"));
+    if (path.isEmpty()) return;
+    const QString err = export_joint_file(doc.data(), j->id, path);
+    message(err.isEmpty() ? QObject::tr("Exported %1").arg(path) : err, !err.isEmpty());
+  });
+  auto* scene_file = new QAction(QObject::tr("Export &Scene File…"), window);
+  scene_file->setToolTip(QObject::tr("Save the bodies and joints as a scene file for jointsmith-cli simulate "
+                                     "(docs/scene-file.md)"));
+  QObject::connect(scene_file, &QAction::triggered, window, [window, &doc, message] {
+    const QString path = ask_save_path(window, QObject::tr("Export scene file"), QObject::tr("Scene files (*.json)"),
+                                       QStringLiteral("scene.json"));
+    if (path.isEmpty()) return;
+    const QString err = export_scene_file(doc.data(), path);
+    message(err.isEmpty() ? QObject::tr("Exported %1").arg(path) : err, !err.isEmpty());
+  });
+  auto* load = new QAction(QObject::tr("&Load Joint File…"), window);
+  load->setToolTip(QObject::tr("Give the active joint the model of a joint file (e.g. a fitted spline surface)"));
+  QObject::connect(load, &QAction::triggered, window, [window, &doc, message] {
+    const JointId id = active_joint_id(doc);
+    if (!id) return message(QObject::tr("Select a joint (or its child body) to load a joint file into"), true);
+    const QString path = QFileDialog::getOpenFileName(window, QObject::tr("Load joint file"), settings::last_directory.get(),
+                                                      QObject::tr("Joint files (*.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    const auto r = load_joint_file(doc, id, path);
+    message(r.ok() ? QObject::tr("Loaded %1").arg(path) : r.error, !r.ok());
+  });
+  for (QAction* a : {joint_file, scene_file, load}) a->setStatusTip(a->toolTip());
+  file_menu->addAction(joint_file);
+  file_menu->addAction(scene_file);
+  actions.insert(QStringLiteral("export_joint"), joint_file);
+  actions.insert(QStringLiteral("export_scene"), scene_file);
+  actions.insert(QStringLiteral("load_joint"), load);
+}
+
+}  // namespace js::ui

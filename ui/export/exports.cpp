@@ -1,0 +1,125 @@
+#include "ui/export/exports.hpp"
+
+#include <QFileInfo>
+#include <QObject>
+#include <QSaveFile>
+#include <QSet>
+#include <exception>
+
+#include "core/io/joint_file.hpp"
+#include "ui/joint/joint_model.hpp"
+#include "ui/joint/joint_operations.hpp"
+
+namespace js::ui {
+namespace {
+
+using json = nlohmann::json;
+
+json transform_json(const SE3& T) {
+  json R = json::array();
+  for (int r = 0; r < 3; ++r) R.push_back({T.R(r, 0), T.R(r, 1), T.R(r, 2)});
+  return {{"rotation", R}, {"translation", {T.p.x(), T.p.y(), T.p.z()}}};
+}
+
+// scene body names: unique, non-empty, no '.'
+QString scene_name(const Body& b, QSet<QString>& used) {
+  QString name = b.name.trimmed();
+  name.replace(QLatin1Char('.'), QLatin1Char('_'));
+  if (name.isEmpty()) name = QStringLiteral("body");
+  if (used.contains(name)) name += QStringLiteral("_%1").arg(b.id);
+  used.insert(name);
+  return name;
+}
+
+}  // namespace
+
+QString export_joint_file(const DocumentData& d, JointId id, const QString& path) {
+  const Joint* j = d.joint(id);
+  if (!j) return QObject::tr("Select a joint to export");
+  if (!j->model) return QObject::tr("%1 has no joint model yet: fit it first").arg(j->name);
+  try {
+    io::write_joint_file(*j->model, path.toStdString());
+  } catch (const std::exception& e) {
+    return QObject::tr("Cannot export %1: %2").arg(path, QString::fromUtf8(e.what()));
+  }
+  return {};
+}
+
+OpResult<bool> load_joint_file(Document& doc, JointId id, const QString& path) {
+  if (!doc.data().joint(id)) return {false, QObject::tr("Select a joint to load the joint file into")};
+  std::shared_ptr<const JointModel> model;
+  try {
+    model = io::read_joint_file(path.toStdString());
+  } catch (const std::exception& e) {
+    return {false, QString::fromUtf8(e.what())};
+  }
+  return set_joint_model(doc, id, std::move(model), QObject::tr("Load %1").arg(QFileInfo(path).fileName()));
+}
+
+json scene_to_json(const DocumentData& d, QString& error) {
+  error.clear();
+  // parents before children: roots first, then breadth-first down the joints
+  std::vector<const Body*> order;
+  for (const Body& b : d.bodies)
+    if (!d.joint_of_child(b.id)) order.push_back(&b);
+  for (std::size_t i = 0; i < order.size(); ++i)
+    for (const Joint& j : d.joints)
+      if (j.parent == order[i]->id)
+        if (const Body* c = d.body(j.child)) order.push_back(c);
+
+  QSet<QString> used;
+  QHash<BodyId, QString> names;
+  json bodies = json::array();
+  json initial_q = json::object();
+  for (const Body* b : order) {
+    const QString name = scene_name(*b, used);
+    names.insert(b->id, name);
+    json body{{"name", name.toStdString()}};
+    const Joint* j = d.joint_of_child(b->id);
+    if (!j) {
+      // a root body stays where it is: a fixed joint at its world pose
+      body["joint"] = {{"kind", "fixed"}, {"dof", 0}, {"coordinates", json::array()},
+                       {"offsets", {{"parent_T_joint", transform_json(b->pose)},
+                                    {"moving_T_child", transform_json(SE3::identity())}}}};
+    } else {
+      if (!j->model) {
+        error = QObject::tr("%1 has no joint model yet: fit it (or load a joint file) before exporting a scene")
+                    .arg(j->name);
+        return {};
+      }
+      body["parent"] = names.value(j->parent).toStdString();
+      body["joint"] = model_to_json(*j->model);
+      for (int c = 0; c < j->model->dof() && c < j->q.size(); ++c)
+        initial_q[name.toStdString() + "." + j->model->coordinates()[static_cast<std::size_t>(c)].name] = j->q[c];
+    }
+    body["mass"] = b->mass;
+    body["com"] = {b->com.x(), b->com.y(), b->com.z()};
+    const Vec3& I = b->inertia_diag;
+    body["inertia"] = {{I.x(), 0.0, 0.0}, {0.0, I.y(), 0.0}, {0.0, 0.0, I.z()}};
+    bodies.push_back(body);
+  }
+  if (bodies.empty()) {
+    error = QObject::tr("The project has no bodies to export");
+    return {};
+  }
+  return {{"format", "jointsmith.scene"},
+          {"version", 1},
+          {"description", "exported by the Jointsmith app"},
+          {"settings", {{"gravity", {0.0, -9.81, 0.0}}, {"dt", 1e-3}, {"duration", 2.0}, {"integrator", "rk4"}}},
+          {"bodies", bodies},
+          {"initial_state", {{"q", initial_q}}}};
+}
+
+QString export_scene_file(const DocumentData& d, const QString& path) {
+  QString error;
+  const json scene = scene_to_json(d, error);
+  if (!error.isEmpty()) return error;
+  QSaveFile f(path);
+  const std::string text = scene.dump(2) + "\n";
+  if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+      !f.commit())
+    return QObject::tr("Cannot write %1: %2").arg(path, f.errorString());
+  return {};
+}
+
+}  // namespace js::ui

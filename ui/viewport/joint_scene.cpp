@@ -1,0 +1,84 @@
+#include "ui/viewport/joint_scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/joints/spline_curve_joint.hpp"
+#include "ui/joint/joint_model.hpp"
+#include "ui/viewport/line_builder.hpp"
+
+namespace js::ui {
+
+int current_control_frame(const JointModel& model, double q) {
+  const auto* curve = dynamic_cast<const SplineCurveJoint*>(&model);
+  if (!curve) return -1;
+  const spline::KnotVector& k = curve->knots();
+  if (k.periodic()) q = k.wrap(q);
+  // distance along the coordinate; a closed curve measures around its period
+  auto distance = [&](int i) {
+    const double e = std::abs(k.greville(i) - q);
+    return k.periodic() ? std::min(e, std::abs(k.period() - std::fmod(e, k.period()))) : e;
+  };
+  int best = 0;
+  for (int i = 1; i < k.num_basis(); ++i)
+    if (distance(i) < distance(best)) best = i;
+  return k.control_index(best);
+}
+
+void append_joint_motion(const DocumentData& d, const Joint& j, MeshLibrary& meshes, bool active, Scene& scene) {
+  if (!j.model || j.model->dof() < 1 || j.model->dof() > 2) return;
+  const JointModel& model = *j.model;
+  const SE3 world_T_parent = d.world_T_body(j.parent);
+  Vec3 child_point = Vec3::Zero();
+  if (const Body* c = d.body(j.child))
+    if (auto mesh = meshes.mesh(*c)) child_point = mesh->centre().cast<double>();
+  auto trace = [&](const Eigen::VectorXd& q) { return world_T_parent.act(joint_transform(model, q).act(child_point)); };
+  const float k = active ? 1.0f : 0.55f;
+  const Eigen::Vector4f path_colour(1.0f * k, 0.62f * k, 0.2f * k, 1.0f);
+
+  JointOverlay overlay;
+  overlay.joint = j.id;
+  if (model.dof() == 1) {
+    double lo = 0.0, hi = 1.0;
+    coordinate_range(j, 0, lo, hi);
+    for (int s = 0; s <= kPathSegments; ++s)
+      overlay.path.push_back(trace(Eigen::VectorXd::Constant(1, lo + (hi - lo) * s / kPathSegments)));
+    for (std::size_t s = 1; s < overlay.path.size(); ++s)
+      push_line(scene.lines, overlay.path[s - 1], overlay.path[s], path_colour);
+  } else {
+    double lo[2], hi[2];
+    for (int c = 0; c < 2; ++c) coordinate_range(j, c, lo[c], hi[c]);
+    overlay.grid_rows = overlay.grid_cols = kGridLines + 1;
+    for (int a = 0; a <= kGridLines; ++a)
+      for (int b = 0; b <= kGridLines; ++b) {
+        Eigen::VectorXd q(2);
+        q << lo[0] + (hi[0] - lo[0]) * a / kGridLines, lo[1] + (hi[1] - lo[1]) * b / kGridLines;
+        overlay.path.push_back(trace(q));
+      }
+    const int n = kGridLines + 1;
+    auto at = [&](int a, int b) { return overlay.path[static_cast<std::size_t>(a * n + b)]; };
+    for (int a = 0; a < n; ++a)
+      for (int b = 1; b < n; ++b) {
+        push_line(scene.lines, at(a, b - 1), at(a, b), path_colour);
+        push_line(scene.lines, at(b - 1, a), at(b, a), path_colour);
+      }
+  }
+
+  // control frames where they place the child (Ğ_i with the joint's offsets), the current one larger
+  if (const auto* curve = dynamic_cast<const SplineCurveJoint*>(&model)) {
+    overlay.current_frame = j.q.size() >= 1 ? current_control_frame(model, j.q[0]) : -1;
+    const SE3 world_T_joint = world_T_parent * model.parent_T_joint();
+    const auto& frames = curve->control_frames();
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      const SE3 world_T_frame = world_T_joint * frames[i] * model.moving_T_child();
+      overlay.control_frames.push_back(world_T_frame);
+      const bool current = static_cast<int>(i) == overlay.current_frame;
+      append_triad(scene.lines, world_T_frame, current ? 0.07 : 0.03, 1.0f, current ? 1.1f : 0.6f * k);
+      // the control polygon
+      if (i > 0) push_line(scene.lines, overlay.control_frames[i - 1].p, world_T_frame.p, {0.5f * k, 0.5f * k, 0.55f * k, 1.0f});
+    }
+  }
+  scene.joints.push_back(std::move(overlay));
+}
+
+}  // namespace js::ui
