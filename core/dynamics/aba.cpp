@@ -27,8 +27,18 @@ bool invert_omega(BodyData& bd, int n) {
 
 }  // namespace
 
+void evaluate_prescribed(const MultibodyModel& model, MultibodyData& data, double t) {
+  data.prescribed_degenerate = false;
+  const auto& prescribed = model.prescribed();
+  for (std::size_t k = 0; k < prescribed.size(); ++k) {
+    data.prescribed[k] = prescribed[k].trajectory(t);
+    data.prescribed_degenerate = data.prescribed_degenerate || data.prescribed[k].degenerate;
+  }
+}
+
 const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
                            const ConstVectorRef& qd, const ConstVectorRef& tau) {
+  evaluate_prescribed(model, data, t);
   // update G, S, ∇S, v and c (appendix A, second bullet)
   forward_kinematics(model, data, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Acceleration);
   return aba_from_kinematics(model, data, tau);
@@ -53,6 +63,16 @@ const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, Multibod
     const int n = body.dof;
     // β = J̃ c + b: the bias seen through the joint
     const Wrench beta = bd.Ja * bd.c + bd.b;
+    if (body.prescribed >= 0) {
+      // a prescribed joint carries its whole articulated inertia to the parent like a fixed one, with
+      // the known joint acceleration s q̈ folded into the bias: β + J̃ s q̈
+      if (body.parent < 0) continue;
+      const double qdd_p = data.prescribed[static_cast<std::size_t>(body.prescribed)].qdd;
+      BodyData& parent = data.bodies[static_cast<std::size_t>(body.parent)];
+      parent.Ja += inertia_to_parent(bd.joint.G, bd.Ja);
+      parent.b += Ad_inv_star_apply(bd.joint.G, beta + bd.Ja * (bd.joint.S.col(0) * qdd_p));
+      continue;
+    }
     if (n == 1) {
       // 1-dof joints (the knee, spline curves, lower pairs) with fixed-size types throughout
       const Twist s = bd.joint.S.col(0);
@@ -101,6 +121,14 @@ const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, Multibod
     const Twist a_in = Ad_inv_apply(bd.joint.G, a_parent);
     bd.a = a_in + bd.c;
     if (n == 0) continue;
+    if (body.prescribed >= 0) {
+      // hybrid dynamics: q̈ is given; the joint wrench J̃ a + b projected on s is the driving torque
+      const double qdd_p = data.prescribed[static_cast<std::size_t>(body.prescribed)].qdd;
+      data.qdd[body.q_index] = qdd_p;
+      bd.a += bd.joint.S.col(0) * qdd_p;
+      data.drive_tau[body.q_index] = bd.joint.S.col(0).dot(bd.Ja * bd.a + bd.b);
+      continue;
+    }
     if (n == 1) {
       const double qdd1 = bd.Omega_inv(0, 0) * (bd.u[0] - bd.U.col(0).dot(a_in));
       data.qdd[body.q_index] = qdd1;

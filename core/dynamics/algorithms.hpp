@@ -36,13 +36,22 @@ const Eigen::VectorXd& nonlinear_effects(const MultibodyModel& model, MultibodyD
 // joint-space mass matrix M(q) by the composite rigid body algorithm. result in data.M (nq×nq, symmetric).
 const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q);
 
+// samples every prescribed coordinate's trajectory at t into data.prescribed (sets
+// data.prescribed_degenerate). aba calls it; callers that need the prescribed q, q̇ before (the simulator
+// writes them into the state) call it themselves and then use aba_from_kinematics.
+void evaluate_prescribed(const MultibodyModel& model, MultibodyData& data, double t);
+
 // forward dynamics by the articulated-body recursion of appendix A (eq. 43–44): q̈ = M⁻¹(τ − h), O(n).
 // result in data.qdd; data.singular is set when some Ω_i was not positive definite.
+// prescribed coordinates (model.prescribe) are hybrid: their q̈ is the trajectory's, the τ entry is
+// ignored, and the torque that drives them is returned in data.drive_tau. q and q̇ of a prescribed
+// coordinate are read from the arguments like any other (keep them on the trajectory).
 const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
                            const ConstVectorRef& qd, const ConstVectorRef& tau);
 
-// the recursions of aba after forward_kinematics(..., KinematicsLevel::Acceleration) has run for the same
-// (t, q, q̇), so callers that needed the poses first (applied forces) do not evaluate the joints twice.
+// the recursions of aba after forward_kinematics(..., KinematicsLevel::Acceleration) and
+// evaluate_prescribed have run for the same (t, q, q̇), so callers that needed the poses first (applied
+// forces) do not evaluate the joints twice.
 const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, MultibodyData& data,
                                            const ConstVectorRef& tau);
 

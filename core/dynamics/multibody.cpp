@@ -56,6 +56,22 @@ std::vector<int> MultibodyModel::children(int i) const {
   return out;
 }
 
+void MultibodyModel::prescribe(int coordinate, CoordinateTrajectory trajectory) {
+  if (coordinate < 0 || coordinate >= nq_) {
+    throw std::invalid_argument("prescribe: coordinate index " + std::to_string(coordinate) + " out of range");
+  }
+  const int b = coordinates_[static_cast<std::size_t>(coordinate)].body;
+  Body& body = bodies_[static_cast<std::size_t>(b)];
+  if (body.dof != 1) {
+    throw std::invalid_argument("prescribe: body '" + body.name + "' has a " + std::to_string(body.dof) +
+                                "-dof joint; only 1-dof joints can be prescribed");
+  }
+  if (body.prescribed >= 0) throw std::invalid_argument("prescribe: body '" + body.name + "' is already prescribed");
+  if (!trajectory) throw std::invalid_argument("prescribe: empty trajectory for body '" + body.name + "'");
+  body.prescribed = static_cast<int>(prescribed_.size());
+  prescribed_.push_back(PrescribedCoordinate{coordinate, b, std::move(trajectory)});
+}
+
 RootState MultibodyModel::root_state(double t) const {
   if (root_trajectory) return root_trajectory(t);
   RootState s;
@@ -89,6 +105,8 @@ MultibodyData::MultibodyData(const MultibodyModel& model) {
   tau = Eigen::VectorXd::Zero(model.nq());
   qdd = Eigen::VectorXd::Zero(model.nq());
   M = Eigen::MatrixXd::Zero(model.nq(), model.nq());
+  prescribed.resize(model.prescribed().size());
+  drive_tau = Eigen::VectorXd::Zero(model.nq());
 }
 
 }  // namespace js

@@ -29,6 +29,19 @@ struct RootState {
 // a kinematically driven root: RootState at time t (s). must be consistent (v_dot the derivative of v).
 using RootTrajectory = std::function<RootState(double t)>;
 
+// a prescribed (kinematically driven) coordinate at one instant, e.g. a ScriptedMotion sample (core/motion).
+struct PrescribedSample {
+  double q = 0.0, qd = 0.0, qdd = 0.0;  // must be consistent: qd, qdd the derivatives of q in t
+  bool degenerate = false;              // the source could not give qd, qdd here (they are 0)
+};
+using CoordinateTrajectory = std::function<PrescribedSample(double t)>;
+
+struct PrescribedCoordinate {
+  int coordinate = 0;  // index into q
+  int body = 0;        // the body whose 1-dof joint it is
+  CoordinateTrajectory trajectory;
+};
+
 struct Body {
   std::string name;
   int parent = -1;                          // index of the parent body; −1: the root frame
@@ -37,6 +50,7 @@ struct Body {
   Mat6 J = Mat6::Identity();  // generalized inertia (eq. 8) about the body origin, body frame
   int q_index = 0;            // first coordinate of this joint in q
   int dof = 0;                // joint->dof()
+  int prescribed = -1;        // index into MultibodyModel::prescribed(), −1: the joint is free
 };
 
 // where coordinate k of q lives.
@@ -74,6 +88,12 @@ class MultibodyModel {
   // set to drive the root kinematically (a spinning frame); empty: fixed at world_T_root.
   RootTrajectory root_trajectory;
 
+  // drives coordinate k by a trajectory: q, q̇, q̈ come from it and inverse dynamics gives the torque that
+  // makes the joint follow it (aba's hybrid form). only 1-dof joints; throws std::invalid_argument for a
+  // bad index, a multi-dof joint, a coordinate already prescribed or an empty trajectory.
+  void prescribe(int coordinate, CoordinateTrajectory trajectory);
+  const std::vector<PrescribedCoordinate>& prescribed() const { return prescribed_; }
+
   // the root frame at time t.
   RootState root_state(double t) const;
   bool root_is_fixed() const { return !root_trajectory; }
@@ -83,6 +103,7 @@ class MultibodyModel {
  private:
   std::vector<Body> bodies_;
   std::vector<CoordinateRef> coordinates_;
+  std::vector<PrescribedCoordinate> prescribed_;
   int nq_ = 0;
 };
 
@@ -115,6 +136,11 @@ struct MultibodyData {
   Eigen::VectorXd qdd;     // nq: output of aba
   Eigen::MatrixXd M;       // nq×nq: output of crba (upper and lower triangles)
   bool singular = false;   // set when some Ω_i was not positive definite (a singular chart)
+  // prescribed coordinates: samples at the time of the last evaluate_prescribed (one per
+  // model.prescribed()), and the driving generalized forces aba found for them (nq, 0 at free coordinates).
+  std::vector<PrescribedSample> prescribed;
+  Eigen::VectorXd drive_tau;
+  bool prescribed_degenerate = false;  // some sample of the last evaluate_prescribed was degenerate
 };
 
 }  // namespace js

@@ -28,12 +28,22 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   const int n = model.nq();
   for (int k = 0; k < n; ++k) {
     const Coordinate& c = model.coordinate_info(k);
-    const bool wraps = model.body(model.coordinate(k).body).joint->range_policy() == RangePolicy::Wrap;
+    const Body& body = model.body(model.coordinate(k).body);
+    const bool wraps = body.joint->range_policy() == RangePolicy::Wrap;
+    if (body.prescribed >= 0) continue;  // the trajectory decides
     if (c.locked || (!wraps && (c.min > -1e299 || c.max < 1e299))) constrained_.push_back(k);
   }
   engaged_.reserve(constrained_.size());
+  const auto nc = static_cast<Eigen::Index>(constrained_.size());
+  M_ = Eigen::MatrixXd::Zero(n, n);
+  llt_ = Eigen::LLT<Eigen::MatrixXd>(n);
+  Minv_Pt_ = Eigen::MatrixXd::Zero(n, nc);
+  A_ = Eigen::MatrixXd::Zero(nc, nc);
+  lambda_ = Eigen::VectorXd::Zero(nc);
   q_start_ = Eigen::VectorXd::Zero(n);
   tau_ = Eigen::VectorXd::Zero(n);
+  q_eval_ = Eigen::VectorXd::Zero(n);
+  qd_eval_ = Eigen::VectorXd::Zero(n);
   q_tmp_ = Eigen::VectorXd::Zero(n);
   qd_tmp_ = Eigen::VectorXd::Zero(n);
   for (int k = 0; k < 4; ++k) {
@@ -43,6 +53,19 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
 }
 
 const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& q, const ConstVectorRef& qd) {
+  if (!model_.prescribed().empty()) {
+    evaluate_prescribed(model_, data_, t);
+    q_eval_ = q;
+    qd_eval_ = qd;
+    for (std::size_t k = 0; k < model_.prescribed().size(); ++k) {
+      const int c = model_.prescribed()[k].coordinate;
+      q_eval_[c] = data_.prescribed[k].q;
+      qd_eval_[c] = data_.prescribed[k].qd;
+    }
+    forward_kinematics(model_, data_, t, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Acceleration);
+    apply_forces(model_, forces_, data_, t, q_eval_, qd_eval_, tau_);
+    return aba_from_kinematics(model_, data_, tau_);
+  }
   forward_kinematics(model_, data_, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Acceleration);
   apply_forces(model_, forces_, data_, t, q, qd, tau_);
   return aba_from_kinematics(model_, data_, tau_);
@@ -87,7 +110,18 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
     }
   }
   s.t += dt;
+  apply_prescribed(s);
   if (limits) enforce_limits(s, q_start_);
+}
+
+void Simulator::apply_prescribed(SimulationState& s) {
+  if (model_.prescribed().empty()) return;
+  evaluate_prescribed(model_, data_, s.t);
+  for (std::size_t k = 0; k < model_.prescribed().size(); ++k) {
+    const int c = model_.prescribed()[k].coordinate;
+    s.q[c] = data_.prescribed[k].q;
+    s.qd[c] = data_.prescribed[k].qd;
+  }
 }
 
 void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_start) {
@@ -111,21 +145,32 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
   engaged_count_ = static_cast<int>(engaged_.size());
   if (engaged_.empty()) return;
   // inelastic impulses: find λ with (q̇ + M⁻¹ Pᵀ λ)_engaged = 0; a limit whose λ would pull (the
-  // coordinate already leaves its bound through the others' impulses) is released and the rest re-solved
-  const Eigen::MatrixXd& M = crba(model_, data_, s.t, s.q);
-  const Eigen::LLT<Eigen::MatrixXd> llt(M);
+  // coordinate already leaves its bound through the others' impulses) is released and the rest re-solved.
+  // prescribed coordinates cannot take an impulse: their rows and columns of M become identity rows, so
+  // M⁻¹ acts on the free block only. every buffer is preallocated, so this allocates nothing.
+  M_ = crba(model_, data_, s.t, s.q);
+  for (const PrescribedCoordinate& p : model_.prescribed()) {
+    M_.row(p.coordinate).setZero();
+    M_.col(p.coordinate).setZero();
+    M_(p.coordinate, p.coordinate) = 1.0;
+  }
+  llt_.compute(M_);
   for (int attempt = 0; attempt < 8 && !engaged_.empty(); ++attempt) {
     const int m = static_cast<int>(engaged_.size());
-    Eigen::MatrixXd Minv_Pt = Eigen::MatrixXd::Zero(model_.nq(), m);
+    auto Minv_Pt = Minv_Pt_.leftCols(m);
+    Minv_Pt.setZero();
     for (int r = 0; r < m; ++r) Minv_Pt(engaged_[static_cast<std::size_t>(r)], r) = 1.0;
-    llt.solveInPlace(Minv_Pt);
-    Eigen::MatrixXd A(m, m);
-    Eigen::VectorXd rhs(m);
+    llt_.solveInPlace(Minv_Pt);
+    for (const PrescribedCoordinate& p : model_.prescribed()) Minv_Pt.row(p.coordinate).setZero();
+    auto A = A_.topLeftCorner(m, m);
+    auto lambda = lambda_.head(m);
     for (int r = 0; r < m; ++r) {
       A.row(r) = Minv_Pt.row(engaged_[static_cast<std::size_t>(r)]);
-      rhs[r] = -s.qd[engaged_[static_cast<std::size_t>(r)]];
+      lambda[r] = -s.qd[engaged_[static_cast<std::size_t>(r)]];
     }
-    const Eigen::VectorXd lambda = A.ldlt().solve(rhs);
+    // A = P M⁻¹ Pᵀ is symmetric positive definite; factored in place
+    Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt_a(A);
+    llt_a.solveInPlace(lambda);
     // a bound may only push into the range: λ ≤ 0 at max, ≥ 0 at min (locks take either sign)
     std::size_t keep = 0;
     bool released = false;
@@ -140,7 +185,7 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
       }
     }
     if (!released) {
-      s.qd += Minv_Pt * lambda;
+      s.qd.noalias() += Minv_Pt * lambda;
       // exact zeros where the constraint holds
       for (int k : engaged_) s.qd[k] = 0.0;
       return;

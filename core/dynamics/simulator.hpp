@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include <Eigen/Cholesky>
+
 #include "core/dynamics/forces.hpp"
 
 namespace js {
@@ -32,8 +34,13 @@ class Simulator {
   // model and forces are referenced, not copied: both must outlive the simulator.
   Simulator(const MultibodyModel& model, const ForceSet& forces, SimulatorOptions options = {});
 
-  // q̈(t, q, q̇) under the forces and gravity (aba). the result lives in data().qdd.
+  // q̈(t, q, q̇) under the forces and gravity (aba). the result lives in data().qdd. prescribed
+  // coordinates are taken from their trajectories at t (whatever q, q̇ hold there) and the torques that
+  // drive them are left in data().drive_tau.
   const Eigen::VectorXd& accelerations(double t, const ConstVectorRef& q, const ConstVectorRef& qd);
+
+  // puts the prescribed coordinates of state on their trajectories at state.t (step does this at its end).
+  void apply_prescribed(SimulationState& state);
 
   // advances state by dt (s) with the given integrator, then enforces limits and locks: a coordinate
   // that ended past a bound is put on it and an inelastic impulse (through M⁻¹, so the other coordinates
@@ -57,12 +64,18 @@ class Simulator {
   const MultibodyModel& model_;
   const ForceSet& forces_;
   SimulatorOptions options_;
-  std::vector<int> constrained_;  // coordinates with a finite bound or a lock
+  std::vector<int> constrained_;  // coordinates with a finite bound or a lock, not prescribed
   std::vector<int> engaged_;
   int engaged_count_ = 0;
   Eigen::VectorXd q_start_;
   MultibodyData data_;
   Eigen::VectorXd tau_;
+  Eigen::VectorXd q_eval_, qd_eval_;  // the state with prescribed coordinates overwritten
+  // limit impulse workspaces: M, its factor, M⁻¹Pᵀ (nq × constrained), P M⁻¹ Pᵀ and λ
+  Eigen::MatrixXd M_;
+  Eigen::LLT<Eigen::MatrixXd> llt_;
+  Eigen::MatrixXd Minv_Pt_, A_;
+  Eigen::VectorXd lambda_;
   // rk4 stages
   Eigen::VectorXd q_tmp_, qd_tmp_, k_q_[4], k_qd_[4];
 };

@@ -118,7 +118,25 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
     bool accepted = false;
     for (int halving = 0; halving < 6 && !accepted; ++halving) {
       q_trial_ = (report.q + dq_).cwiseMax(lo).cwiseMin(hi);
-      const double r_trial = evaluate(targets, q_trial_, o.time, true);
+      double r_trial = evaluate(targets, q_trial_, o.time, true);
+      if (!(r_trial < r) && halving == 0) {
+        // second-order correction: the full step went along a curved valley (the leg's self-motion,
+        // steered by the knee's 2 mm lateral shift) and left it; one gauss–newton step from the trial
+        // point, on the same active set, falls back into the valley. keeps the long step when it helps.
+        g_c_.noalias() = J_.transpose() * e_trial_;
+        A_c_.noalias() = J_.transpose() * J_;
+        for (int k = 0; k < n; ++k) {
+          if (g_[k] == 0.0 && A_(k, k) == 1.0 + lambda * lambda) {
+            A_c_.row(k).setZero();
+            A_c_.col(k).setZero();
+            A_c_(k, k) = 1.0;
+            g_c_[k] = 0.0;
+          }
+        }
+        A_c_.diagonal().array() += lambda * lambda;
+        q_trial_ = (q_trial_ + A_c_.llt().solve(g_c_)).cwiseMax(lo).cwiseMin(hi);
+        r_trial = evaluate(targets, q_trial_, o.time, true);
+      }
       if (r_trial < r) {
         stalled = (r - r_trial) < 1e-12 * r ? stalled + 1 : 0;
         report.q = q_trial_;

@@ -65,7 +65,8 @@ class IkSolver {
   MultibodyData data_;
   Eigen::VectorXd zero_;  // q̇ = 0 for the kinematics sweeps
   Eigen::VectorXd e_, e_trial_, q_trial_, dq_, g_;
-  Eigen::MatrixXd J_, Jb_, A_;
+  Eigen::MatrixXd J_, Jb_, A_, A_c_;
+  Eigen::VectorXd g_c_;
   std::vector<double> target_errors_;
 };
 

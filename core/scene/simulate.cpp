@@ -6,7 +6,7 @@ namespace js::scene {
 
 namespace {
 
-void write_row(std::ostream& csv, const SimulationState& s, const MechanicalState& m) {
+void write_row(std::ostream& csv, const SimulationState& s, const MechanicalState& m, Simulator& sim) {
   char buf[64];
   auto put = [&](double x) {
     std::snprintf(buf, sizeof buf, ",%.17g", x);
@@ -20,6 +20,11 @@ void write_row(std::ostream& csv, const SimulationState& s, const MechanicalStat
   put(m.potential);
   for (int k = 0; k < 3; ++k) put(m.linear_momentum[k]);
   for (int k = 0; k < 3; ++k) put(m.angular_momentum[k]);
+  // torques that drive the prescribed coordinates (inverse dynamics at this state)
+  if (!sim.model().prescribed().empty()) {
+    sim.accelerations(s.t, s.q, s.qd);
+    for (const PrescribedCoordinate& p : sim.model().prescribed()) put(sim.data().drive_tau[p.coordinate]);
+  }
   csv << '\n';
 }
 
@@ -31,21 +36,25 @@ SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settin
   csv << "t";
   for (const std::string& n : names) csv << ",q:" << n;
   for (const std::string& n : names) csv << ",qd:" << n;
-  csv << ",kinetic,potential,px,py,pz,Lx,Ly,Lz\n";
+  csv << ",kinetic,potential,px,py,pz,Lx,Ly,Lz";
+  for (const PrescribedCoordinate& p : scene.model.prescribed()) csv << ",drive:" << names[static_cast<std::size_t>(p.coordinate)];
+  csv << "\n";
   Simulator sim(scene.model, scene.forces);
   SimulationState s = scene.initial;
+  sim.apply_prescribed(s);
   SimulationReport report;
   MechanicalState m = sim.measure(s);
   report.energy_start = m.kinetic + m.potential;
-  write_row(csv, s, m);
+  write_row(csv, s, m, sim);
   for (int k = 1; k <= steps; ++k) {
     sim.step(s, settings.dt, settings.integrator);
     report.singular = report.singular || sim.data().singular;
+    report.degenerate_motion = report.degenerate_motion || sim.data().prescribed_degenerate;
     report.steps = k;
     const bool finite = s.q.allFinite() && s.qd.allFinite();
     if (k % every == 0 || k == steps || !finite) {
       m = sim.measure(s);
-      write_row(csv, s, m);
+      write_row(csv, s, m, sim);
     }
     if (!finite) {
       report.finite = false;

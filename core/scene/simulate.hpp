@@ -1,5 +1,6 @@
 // runs a scene with fixed steps and writes its trajectory as csv: t, every q and q̇, kinetic and potential
-// energy, linear and angular momentum (world frame, momentum about the world origin).
+// energy, linear and angular momentum (world frame, momentum about the world origin) and, for each
+// prescribed coordinate (a body "motion"), the torque that drives it.
 #pragma once
 
 #include <ostream>
@@ -15,6 +16,7 @@ struct SimulationReport {
   double energy_end = 0.0;     // at t_end (J)
   bool finite = true;          // false when the state became NaN/Inf (the run stops there)
   bool singular = false;       // some Ω_i was not invertible on the way (a singular joint chart)
+  bool degenerate_motion = false;  // a scripted motion hit ‖S‖ → 0 or a flat timing curve (its q̇, q̈ were 0)
 };
 
 // simulates scene.initial forward `steps` steps of settings.dt with settings.integrator. writes the

@@ -2,7 +2,10 @@
 // malformed input names the file, the json pointer and the problem.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "core/dynamics/algorithms.hpp"
 #include "core/dynamics/examples.hpp"
@@ -15,7 +18,7 @@ namespace {
 const std::string kScenes = std::string(JS_SOURCE_DIR) + "/resources/scenes/";
 
 TEST(SceneFile, ShippedScenesLoadAndRun) {
-  for (const char* name : {"knee.json", "leg.json", "beads_on_wire.json", "pendulum_chain.json"}) {
+  for (const char* name : {"knee.json", "leg.json", "beads_on_wire.json", "pendulum_chain.json", "scripted_knee.json"}) {
     SCOPED_TRACE(name);
     const Scene s = read_scene_file(kScenes + name);
     EXPECT_GT(s.model.nq(), 0);
@@ -109,7 +112,47 @@ INSTANTIATE_TEST_SUITE_P(
                  "triangle inequality"},
         BadScene{R"({"bodies": [{"name": "a", "joint": "knee_joint.json",
                      "mesh": {"density": 1000, "vertices": [[0, 0, 0], [1, 0, 0], [0, 1, 0]], "triangles": [[0, 1, 2]]}}]})",
-                 "/bodies/0/mesh: inertia_from_mesh: enclosed volume"}));
+                 "/bodies/0/mesh: inertia_from_mesh: enclosed volume"},
+        BadScene{R"({"bodies": [{"name": "a", "joint": "knee_joint.json", "mass": 1.0,
+                     "motion": {"keys": [{"t": 0, "q": 0.1}, {"t": 1, "q": 3.0}]}}]})",
+                 "/bodies/0/motion/keys/1/q: q = 3.000000 is outside the motion's [from, to] = [0.000000, 2.400000]"},
+        BadScene{R"({"bodies": [{"name": "a", "joint": "knee_joint.json", "mass": 1.0,
+                     "motion": {"keys": [{"t": 1, "q": 0.1}, {"t": 1, "q": 0.5}]}}]})",
+                 "/bodies/0/motion/keys: timing curve: key 1 has t = 1"},
+        BadScene{R"({"bodies": [{"name": "a", "joint": "knee_joint.json", "mass": 1.0,
+                     "motion": {"keys": [{"t": 0, "q": 0.1, "s": 0.2}, {"t": 1, "q": 0.5}]}}]})",
+                 "/bodies/0/motion/keys/0: a key needs exactly one of"},
+        BadScene{R"({"bodies": [{"name": "a", "joint": {"kind": "revolute", "dof": 1, "coordinates": [{"name": "q"}],
+                     "axis": [1, 0, 0]}, "mass": 1.0, "motion": {"keys": [{"t": 0, "q": 0}, {"t": 1, "q": 1}]}}]})",
+                 "/bodies/0/motion: the coordinate has no finite range"}));
+
+// the scripted knee scene: the knee follows its keys, the csv carries the driving torque.
+TEST(SceneFile, ScriptedKneeFollowsItsKeys) {
+  const Scene s = read_scene_file(kScenes + "scripted_knee.json");
+  ASSERT_EQ(s.model.prescribed().size(), 1u);
+  std::ostringstream csv;
+  SceneSettings settings = s.settings;
+  settings.dt = 0.01;
+  const SimulationReport r = simulate_to_csv(s, settings, 100, csv, 10);
+  EXPECT_TRUE(r.finite);
+  EXPECT_FALSE(r.degenerate_motion);
+  EXPECT_NE(csv.str().find(",drive:shank.flexion\n"), std::string::npos);
+  // the row at t = 0.6 (the key q = 1.2): columns t, q:thigh.hip, q:shank.flexion, ...
+  std::istringstream lines(csv.str());
+  std::string line;
+  bool found = false;
+  while (std::getline(lines, line)) {
+    if (line[0] == 't') continue;
+    std::istringstream cells(line);
+    std::string cell;
+    std::vector<double> v;
+    while (std::getline(cells, cell, ',')) v.push_back(std::stod(cell));
+    if (std::abs(v[0] - 0.6) > 1e-9) continue;
+    EXPECT_NEAR(v[2], 1.2, 1e-6);  // t is 0.6 up to rounding of the summed steps
+    found = true;
+  }
+  EXPECT_TRUE(found) << csv.str().substr(0, 400);
+}
 
 TEST(SceneFile, MeshBodyUsesMeshInertia) {
   // a unit tetrahedron, outward faces
