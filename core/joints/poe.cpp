@@ -37,23 +37,35 @@ void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int n, EvalLeve
 
 void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* phi, const double* dphi, const double* ddphi,
                        int m, EvalLevel level, JointData& out) {
-  out.G = H;
-  Twist s = Twist::Zero();
-  Twist h = Twist::Zero();
-  for (int k = 0; k < m; ++k) {
+  if (m == 0 || level == EvalLevel::Transform) {
+    SE3 G = H;
+    for (int k = 0; k < m; ++k) G *= se3_exp(g[k] * phi[k]);
+    out.G = G;
+    if (level != EvalLevel::Transform) {
+      out.S.col(0).setZero();
+      if (level == EvalLevel::Hessian) out.dS.col(0).setZero();
+    }
+    return;
+  }
+  // the first factor starts from μ_0 = 0, ∂μ_0 = 0, so eq. (29) and (31) reduce to g φ′ and g φ″.
+  // G, s and h stay in locals (registers) rather than in out, which the compiler must assume aliases
+  SE3 G = H * se3_exp(g[0] * phi[0]);
+  Twist s = g[0] * dphi[0];
+  Twist h = g[0] * ddphi[0];
+  const bool hessian = level == EvalLevel::Hessian;
+  for (int k = 1; k < m; ++k) {
     const SE3 E = se3_exp(g[k] * phi[k]);
-    out.G *= E;
-    if (level == EvalLevel::Transform) continue;
-    if (level == EvalLevel::Hessian) {
+    G *= E;
+    if (hessian) {
       // eq. (31) with n = 1, before μ advances
       h = g[k] * ddphi[k] + Ad_inv_apply(E, h + ad_apply(s, g[k]) * dphi[k]);
     }
     // eq. (29)
     s = g[k] * dphi[k] + Ad_inv_apply(E, s);
   }
-  if (level == EvalLevel::Transform) return;
+  out.G = G;
   out.S.col(0) = s;
-  if (level == EvalLevel::Hessian) out.dS.col(0) = h;
+  if (hessian) out.dS.col(0) = h;
 }
 
 }  // namespace js

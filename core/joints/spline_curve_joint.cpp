@@ -4,7 +4,6 @@
 #include <string>
 
 #include "core/joints/poe.hpp"
-#include "core/spline/cumulative.hpp"
 
 namespace js {
 
@@ -23,7 +22,8 @@ Coordinate make_coordinate(const std::string& name, const spline::KnotVector& kn
 SplineCurveJoint::SplineCurveJoint(std::vector<SE3> control_frames, spline::KnotVector knots, std::string coordinate)
     : JointModel({make_coordinate(coordinate, knots)}, knots.periodic() ? RangePolicy::Wrap : RangePolicy::Extrapolate),
       frames_(std::move(control_frames)),
-      knots_(std::move(knots)) {
+      knots_(std::move(knots)),
+      basis_(knots_) {
   if (static_cast<int>(frames_.size()) != knots_.num_control()) {
     throw std::invalid_argument("spline curve joint: " + std::to_string(frames_.size()) +
                                 " control frames but the knot vector expects " +
@@ -50,7 +50,7 @@ const SE3& SplineCurveJoint::frame_of_basis(int l) const {
 
 void SplineCurveJoint::evaluate_inside(double q, JointData& data, EvalLevel level) const {
   spline::CumulativeValues cv;
-  spline::evaluate_cumulative(knots_, q, cv);
+  basis_.evaluate(q, cv);
   // eq. (24): only k−1 exponentials are non-trivial in span j; B̃ = 1 before them folds into Ğ_{j−k+1}
   poe_evaluate_1dof(frame_of_basis(cv.base_index()), &twists_[static_cast<std::size_t>(cv.first_index())],
                     cv.value.data(), cv.d1.data(), cv.d2.data(), cv.count(), level, data);

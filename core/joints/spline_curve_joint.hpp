@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/joints/joint.hpp"
+#include "core/spline/cumulative_poly.hpp"
 #include "core/spline/knots.hpp"
 
 namespace js {
@@ -43,6 +44,7 @@ class SplineCurveJoint final : public JointModel {
   std::vector<SE3> frames_;
   spline::KnotVector knots_;
   std::vector<Twist> twists_;
+  spline::CumulativePolynomials basis_;  // per-span cumulative basis polynomials (hot path)
 };
 
 }  // namespace js

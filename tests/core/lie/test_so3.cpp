@@ -2,6 +2,8 @@
 // round trips, and the left/right jacobians against central finite differences.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <unsupported/Eigen/MatrixFunctions>
 
 #include "tests/core/lie/lie_samples.hpp"
@@ -125,3 +127,37 @@ TEST(So3, LogOfExactHalfTurns) {
 
 }  // namespace
 }  // namespace js::test
+
+namespace js {
+namespace {
+
+// the three branches of so3_coefficients (short taylor, half-angle series, libm) against long double
+// closed forms on a fine grid through both switch points.
+TEST(So3Coefficients, MatchLongDoubleReferenceAcrossBranches) {
+  for (int i = 1; i <= 4000; ++i) {
+    const double theta = 1e-3 * i;
+    const So3Coefficients k = so3_coefficients(theta);
+    const long double t = theta;
+    const long double a = std::sin(t) / t;
+    const long double half_sin = std::sin(0.5L * t);
+    const long double b = 2.0L * half_sin * half_sin / (t * t);  // 1 − cos t without cancellation
+    // (θ − sinθ)/θ³ cancels in long double too below ~0.1; use its series there
+    long double c = 0.0L;
+    if (theta < 0.1) {
+      long double term = 1.0L / 6.0L;
+      for (int n = 0; n < 8; ++n) {
+        c += term;
+        term *= -(t * t) / ((2 * n + 4) * (2 * n + 5));
+      }
+    } else {
+      c = (t - std::sin(t)) / (t * t * t);
+    }
+    ASSERT_NEAR(k.a, static_cast<double>(a), 4e-16) << theta;
+    ASSERT_NEAR(k.b, static_cast<double>(b), 4e-16) << theta;
+    ASSERT_NEAR(k.c, static_cast<double>(c), 4e-16) << theta;
+    ASSERT_NEAR(k.cos_theta, static_cast<double>(std::cos(t)), 8e-16) << theta;
+  }
+}
+
+}  // namespace
+}  // namespace js
