@@ -26,9 +26,10 @@ Eigen::Vector3d unit_q(const Sample& s, const std::vector<spline::KnotVector>& k
   return u;
 }
 
-// the six φ values of every sample for the default basis. the euler angles φ_3, φ_5 are unwrapped by
-// 2π: samples are visited from the centre of the q box outwards and each takes the branch nearest to the
-// closest (in q) sample already visited, so a motion turning past ±π stays continuous.
+// the six φ values of every sample for the default basis. the euler angles have two branches, (a, b, c)
+// and (a + π, π − b, c + π), each defined up to 2π: samples are visited from the centre of the q box
+// outwards and each takes the branch and multiples of 2π nearest to the closest (in q) sample already
+// visited, so a motion turning past ±π (or tilting past b = ±π/2) stays continuous.
 Eigen::Matrix<double, Eigen::Dynamic, 6> decompose(const SampleSet& samples, const SE3& H,
                                                    const std::vector<spline::KnotVector>& knots) {
   const int N = samples.size();
@@ -46,6 +47,9 @@ Eigen::Matrix<double, Eigen::Dynamic, 6> decompose(const SampleSet& samples, con
   std::sort(order.begin(), order.end(), [&](int a, int b) {
     return (u[static_cast<std::size_t>(a)] - centre).squaredNorm() < (u[static_cast<std::size_t>(b)] - centre).squaredNorm();
   });
+  auto nearest_turn = [](double x, double reference) {
+    return x + 2.0 * M_PI * std::round((reference - x) / (2.0 * M_PI));
+  };
   for (std::size_t v = 1; v < order.size(); ++v) {
     const int k = order[v];
     int nearest = order[0];
@@ -57,7 +61,20 @@ Eigen::Matrix<double, Eigen::Dynamic, 6> decompose(const SampleSet& samples, con
         nearest = order[t];
       }
     }
-    for (int j : {3, 5}) phi(k, j) += 2.0 * M_PI * std::round((phi(nearest, j) - phi(k, j)) / (2.0 * M_PI));
+    const Eigen::Vector3d ref = phi.block<1, 3>(nearest, 3).transpose();
+    const Eigen::Vector3d e = phi.block<1, 3>(k, 3).transpose();
+    Eigen::Vector3d chosen = Eigen::Vector3d::Zero();
+    double chosen_distance = std::numeric_limits<double>::infinity();
+    for (const Eigen::Vector3d& branch : {e, Eigen::Vector3d(e[0] + M_PI, M_PI - e[1], e[2] + M_PI)}) {
+      Eigen::Vector3d candidate;
+      for (int i = 0; i < 3; ++i) candidate[i] = nearest_turn(branch[i], ref[i]);
+      const double distance = (candidate - ref).squaredNorm();
+      if (distance < chosen_distance) {
+        chosen_distance = distance;
+        chosen = candidate;
+      }
+    }
+    phi.block<1, 3>(k, 3) = chosen.transpose();
   }
   return phi;
 }
