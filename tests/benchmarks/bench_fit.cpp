@@ -1,9 +1,10 @@
 // fitting speed (issue 3): 1-dof 200 samples / 12 frames ≤ 2 ms; 10,000 samples / 200 frames ≤ 200 ms;
-// a table over samples × frames showing linear cost; both methods. run from a release build, read medians:
+// a table over samples × frames showing linear cost; both methods. 2-dof: 21×21 samples, 8×8 net ≤ 100 ms. run from a release build, read medians:
 //   bench_fit --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
 #include "core/fit/curve_fit.hpp"
+#include "core/fit/surface_fit.hpp"
 #include "tests/core/fit/motions.hpp"
 
 namespace {
@@ -50,6 +51,26 @@ void table(benchmark::internal::Benchmark* b) {
   for (int m : {25, 50, 100, 200, 400}) b->Args({8000, m});
   b->Unit(benchmark::kMillisecond);
 }
+
+// the body sliding on an ellipsoid, 0.5 mm / 0.5° noise, on an n×n grid; a bicubic m×m net (the whole fit:
+// coordinate-wise start and gauss–newton refinement)
+void BM_FitSurface(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const int m = static_cast<int>(state.range(1));
+  const SampleSet samples = motions::sample_grid(motions::ellipsoid, n, n, -0.6, 0.6, -0.9, 0.9, 0.5e-3, 0.0087, 3);
+  SurfaceFitOptions options;
+  options.net = {m};
+  int iterations = 0;
+  for (auto _ : state) {
+    const SurfaceFitResult r = fit_spline_surface(samples, options);
+    iterations = r.iterations;
+    benchmark::DoNotOptimize(r.coefficients[0].data());
+  }
+  state.counters["iterations"] = iterations;
+  state.counters["samples"] = n * n;
+  state.counters["net"] = m;
+}
+BENCHMARK(BM_FitSurface)->Args({21, 8})->Args({41, 8})->Args({21, 10})->Unit(benchmark::kMillisecond);
 
 BENCHMARK(BM_FitGaussNewton)->Apply(table);
 BENCHMARK(BM_FitPaper)->Apply(table);

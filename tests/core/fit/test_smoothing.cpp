@@ -67,6 +67,11 @@ TEST(Smoothing, NoisyKneeGcvSmoothsAndBeatsTheSamples) {
   options.num_frames = 20;
   const CurveFitResult raw = fit_spline_curve(samples, options);
   const AutoFitResult smooth = fit_spline_curve_auto(samples, options);
+  // the reported iterations are the final fit's own (one per entry after the first of its objective
+  // history), not summed over the cross-validation fits (≈ 24 of them here)
+  EXPECT_EQ(static_cast<std::size_t>(smooth.fit.iterations) + 1, smooth.fit.objective_history.size());
+  EXPECT_LE(smooth.fit.iterations, options.max_iterations);
+  EXPECT_GT(smooth.smoothing_curve.size(), 10u);
   const Rms raw_res = residuals(raw.joint(), samples);
   const Rms res = residuals(smooth.fit.joint(), samples);
   const Rms raw_truth = against(raw.joint(), motions::knee, 0.0, 2.1, 1000);
