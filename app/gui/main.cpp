@@ -12,7 +12,8 @@ int main(int argc, char** argv) {
   format.setVersion(3, 3);
   format.setProfile(QSurfaceFormat::CoreProfile);
   format.setDepthBufferSize(24);
-  format.setSamples(4);
+  // JS_MSAA=0 turns multisampling off (much faster under software GL)
+  format.setSamples(qEnvironmentVariableIsSet("JS_MSAA") ? qEnvironmentVariableIntValue("JS_MSAA") : 4);
   QSurfaceFormat::setDefaultFormat(format);
   QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
 

@@ -466,7 +466,8 @@ int main(int argc, char** argv) {
   format.setVersion(3, 3);
   format.setProfile(QSurfaceFormat::CoreProfile);
   format.setDepthBufferSize(24);
-  format.setSamples(4);
+  // JS_MSAA=0 measures without multisampling
+  format.setSamples(qEnvironmentVariableIsSet("JS_MSAA") ? qEnvironmentVariableIntValue("JS_MSAA") : 4);
   QSurfaceFormat::setDefaultFormat(format);
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));

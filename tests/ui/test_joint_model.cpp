@@ -4,6 +4,7 @@
 
 #include <numbers>
 
+#include "core/io/joint_file.hpp"
 #include "core/joints/lower_pairs.hpp"
 #include "core/lie/so3.hpp"
 #include "ui/demo/demo_project.hpp"
@@ -133,4 +134,31 @@ TEST(JointModel, ModelOfAnotherKindChangesTheJointKind) {
   expect_child_on_joint(doc, knee.id);
   doc.undo_stack()->undo();
   EXPECT_EQ(doc.data().joint(knee.id)->kind, QStringLiteral("spline_curve"));
+}
+
+TEST(JointModel, SurfaceJointFitsToAGridOfSamples) {
+  // samples of the example scapulothoracic surface on a 9 × 9 grid; a 5 × 5 net reproduces it closely
+  const auto truth = io::read_joint_file(JS_SOURCE_DIR "/resources/joints/scapulothoracic.json");
+  Joint j;
+  j.name = QStringLiteral("Scapula");
+  j.kind = QStringLiteral("spline_surface");
+  for (int a = 0; a < 9; ++a)
+    for (int b = 0; b < 9; ++b) {
+      Sample s;
+      s.q = Eigen::Vector2d(-0.6 + 1.2 * a / 8.0, -0.5 + 1.0 * b / 8.0);
+      s.parent_T_child = joint_transform(*truth, s.q);
+      j.samples.push_back(s);
+    }
+  FitSettings settings;
+  settings.frames = 5;
+  const FitOutcome fitted = run_fit(j, settings);
+  ASSERT_TRUE(fitted.ok()) << fitted.error.toStdString();
+  EXPECT_EQ(fitted.model->dof(), 2);
+  EXPECT_EQ(fitted.report.per_sample.size(), j.samples.size());
+  EXPECT_LT(fitted.report.max_translation_m, 2e-3);
+  // too coarse a sampling for the net: a message, no model
+  j.samples.resize(10);
+  const FitOutcome failed = run_fit(j, settings);
+  EXPECT_FALSE(failed.ok());
+  EXPECT_TRUE(failed.error.contains(QStringLiteral("Scapula"))) << failed.error.toStdString();
 }

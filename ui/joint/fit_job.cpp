@@ -4,6 +4,7 @@
 #include <exception>
 
 #include "core/fit/cross_validation.hpp"
+#include "core/fit/surface_fit.hpp"
 
 namespace js::ui {
 
@@ -33,14 +34,47 @@ fit::SampleSet joint_sample_set(const Joint& joint) {
   return set;
 }
 
+namespace {
+
+// the n-dof fit (core/fit/surface_fit.hpp): `frames` control values per axis; smoothing is not
+// cross-validated for surfaces, so "automatic" means none (as in jointsmith-cli fit)
+FitOutcome run_surface_fit(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress,
+                           const std::atomic<bool>* cancel) {
+  FitOutcome out;
+  try {
+    const fit::SampleSet samples = joint_sample_set(joint);
+    fit::SurfaceFitOptions options;
+    options.order = settings.order;
+    options.net = {settings.frames};
+    options.length_scale = settings.length_scale;
+    options.smoothing = settings.auto_smoothing ? 0.0 : settings.smoothing;
+    options.progress = progress;
+    options.cancel = cancel;
+    const fit::SurfaceFitResult result = fit::fit_spline_surface(samples, options);
+    out.cancelled = result.cancelled;
+    if (out.cancelled) {
+      out.error = QObject::tr("Fit of %1 stopped; the joint is unchanged").arg(joint.name);
+      return out;
+    }
+    auto model = std::make_shared<const SplineSurfaceJoint>(result.joint());
+    std::vector<JointVector> q;
+    for (const fit::Sample& s : samples.samples) q.push_back(s.q);
+    out.report = fit::measure_fit(*model, samples, q, options.length_scale);
+    const fit::FitReport start = fit::measure_fit(result.coordinatewise_joint(), samples, q, options.length_scale);
+    fit::describe_surface_fit(result, options, start, out.report);
+    out.model = std::move(model);
+  } catch (const std::exception& e) {
+    out.error = QObject::tr("Fit of %1 failed: %2").arg(joint.name, QString::fromUtf8(e.what()));
+  }
+  return out;
+}
+
+}  // namespace
+
 FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress,
                    const std::atomic<bool>* cancel) {
   FitOutcome out;
-  if (joint.kind == QLatin1String("spline_surface")) {
-    out.error = QObject::tr("%1: 2-dof surface fitting is not in this build yet; load a fitted surface with "
-                            "Joint ▸ Load Joint File…").arg(joint.name);
-    return out;
-  }
+  if (joint.kind == QLatin1String("spline_surface")) return run_surface_fit(joint, settings, progress, cancel);
   if (joint.kind != QLatin1String("spline_curve")) {
     out.error = QObject::tr("%1 is a %2 joint: Fit makes spline joints; change its kind to spline_curve first")
                     .arg(joint.name, joint.kind);

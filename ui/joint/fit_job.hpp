@@ -27,7 +27,8 @@ fit::CurveFitOptions curve_fit_options(const FitSettings& settings);
 // the joint's samples as a core sample set; sample k is reported as line k + 1 of source "<joint name>".
 fit::SampleSet joint_sample_set(const Joint& joint);
 
-// fits a spline curve joint to its samples (paper §6; smoothing chosen by cross-validation when automatic).
+// fits a spline curve joint (paper §6; smoothing chosen by cross-validation when automatic) or a 2-dof
+// spline surface joint (eq. 25; `frames` control values per axis, no smoothing when automatic) to its samples.
 // progress is called on the calling thread after each iteration (return false to stop); cancel may be set
 // from another thread. never throws: failures come back in FitOutcome::error.
 FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress = {},

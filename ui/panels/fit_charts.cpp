@@ -38,7 +38,7 @@ FitCharts::FitCharts(QWidget* parent) : QWidget(parent) {
   convergence->addSeries(history_);
   iteration_axis_ = new QValueAxis;
   iteration_axis_->setTitleText(tr("iteration"));
-  iteration_axis_->setLabelFormat(QStringLiteral("%d"));
+  iteration_axis_->setLabelFormat(QStringLiteral("%.0f"));
   objective_axis_ = new QLogValueAxis;
   objective_axis_->setLabelFormat(QStringLiteral("%.0e"));
   objective_axis_->setBase(10.0);
@@ -59,6 +59,7 @@ FitCharts::FitCharts(QWidget* parent) : QWidget(parent) {
   residual->addSeries(residuals_);
   sample_axis_ = new QBarCategoryAxis;
   residual_axis_ = new QValueAxis;
+  residual_axis_->setLabelFormat(QStringLiteral("%.2g"));
   residual->addAxis(sample_axis_, Qt::AlignBottom);
   residual->addAxis(residual_axis_, Qt::AlignLeft);
   residuals_->attachAxis(sample_axis_);
