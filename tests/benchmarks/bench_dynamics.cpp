@@ -6,6 +6,7 @@
 #include "core/dynamics/algorithms.hpp"
 #include "core/dynamics/examples.hpp"
 #include "core/ik/ik.hpp"
+#include "core/motion/scripted_motion.hpp"
 
 namespace {
 
@@ -99,5 +100,26 @@ void BM_IkLeg(benchmark::State& state) {
   state.counters["iterations"] = iterations;
 }
 BENCHMARK(BM_IkLeg);
+
+}  // namespace
+
+namespace {
+
+// one scripted-motion sample of the knee (core/motion): timing curve root search, q(s) by safeguarded
+// newton on the quadrature, and q̇, q̈ from eq. 12–13 and 17–18.
+void BM_ScriptedKneeSample(benchmark::State& state) {
+  ArcLengthMetric metric;
+  metric.length_scale = 0.05;
+  auto arc = std::make_shared<JointArcLength>(example_knee_joint(), 0.1, 2.2, metric);
+  const double L = arc->length();
+  const ScriptedMotion motion(arc, TimingCurve({{0.0, 0.0}, {0.5, 0.2 * L}, {1.2, 0.9 * L}, {2.0, L}}));
+  double t = 0.0;
+  for (auto _ : state) {
+    t = t > 1.9 ? 0.013 : t + 0.0371;
+    const MotionSample s = motion.sample(t);
+    benchmark::DoNotOptimize(s.qdd);
+  }
+}
+BENCHMARK(BM_ScriptedKneeSample);
 
 }  // namespace
