@@ -26,6 +26,7 @@
 #include "ui/document/project_file.hpp"
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/joint_model.hpp"
+#include "ui/joint/q_player.hpp"
 #include "ui/panels/fit_charts.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/joint_sliders.hpp"
@@ -261,6 +262,20 @@ class GuiTest : public QObject {
     QVERIFY(std::abs(moved.q[0] - (lo + 0.7 * (hi - lo))) < 1e-12);
     const SE3 on_joint = doc.data().world_T_body(moved.parent) * joint_transform(*moved.model, moved.q);
     QVERIFY(doc.data().world_T_body(moved.child).is_approx(on_joint, 1e-12));
+
+    // play sweeps q along the timing profile as one undo step; stop leaves the child on the joint
+    const int before_play = doc.undo_stack()->count();
+    QTest::mouseClick(playback->play_button(), Qt::LeftButton);
+    QVERIFY(playback->player()->playing());
+    const double q_start = doc.data().joint(knee)->q[0];
+    QTRY_VERIFY_WITH_TIMEOUT(doc.data().joint(knee)->q[0] != q_start, 5000);
+    QTest::qWait(100);
+    QTest::mouseClick(playback->play_button(), Qt::LeftButton);
+    QVERIFY(!playback->player()->playing());
+    QCOMPARE(doc.undo_stack()->count(), before_play + 1);
+    const Joint& played = *doc.data().joint(knee);
+    QVERIFY(doc.data().world_T_body(played.child)
+                .is_approx(doc.data().world_T_body(played.parent) * joint_transform(*played.model, played.q), 1e-12));
 
     // a fit that cannot work (more frames than samples): a message naming the joint, nothing changes
     FitSettings bad = doc.data().fit;

@@ -12,6 +12,7 @@
 #include "ui/joint/fit_job.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
+#include "ui/joint/q_player.hpp"
 
 using namespace js;
 using namespace js::ui;
@@ -161,4 +162,13 @@ TEST(JointModel, SurfaceJointFitsToAGridOfSamples) {
   const FitOutcome failed = run_fit(j, settings);
   EXPECT_FALSE(failed.ok());
   EXPECT_TRUE(failed.error.contains(QStringLiteral("Scapula"))) << failed.error.toStdString();
+}
+
+TEST(JointModel, PlaybackProfileEasesThereAndBack) {
+  EXPECT_DOUBLE_EQ(QPlayer::profile(0.2, 1.8, 0.0, 4.0), 0.2);
+  EXPECT_NEAR(QPlayer::profile(0.2, 1.8, 2.0, 4.0), 1.8, 1e-12);
+  EXPECT_NEAR(QPlayer::profile(0.2, 1.8, 1.0, 4.0), 1.0, 1e-12);
+  EXPECT_NEAR(QPlayer::profile(0.2, 1.8, 4.0, 4.0), 0.2, 1e-12);
+  // slow at the ends, fast in the middle
+  EXPECT_LT(QPlayer::profile(0.0, 1.0, 0.1, 4.0), 0.1 / 2.0);
 }

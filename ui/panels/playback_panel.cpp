@@ -1,6 +1,9 @@
 #include "ui/panels/playback_panel.hpp"
 
+#include <QPushButton>
 #include <QVBoxLayout>
+
+#include "ui/joint/q_player.hpp"
 
 #include "ui/panels/joint_sliders.hpp"
 
@@ -8,9 +11,21 @@ namespace js::ui {
 
 PlaybackPanel::PlaybackPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   sliders_ = new JointSliders(doc_);
+  player_ = new QPlayer(doc_, this);
+  play_ = new QPushButton(tr("Play"));
+  play_->setCheckable(true);
+  play_->setToolTip(tr("Sweep the first coordinate through its range and back (ease-in/ease-out); "
+                       "one undo step"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(sliders_);
+  layout->addWidget(play_);
+  connect(play_, &QPushButton::toggled, this, [this](bool on) {
+    if (!on) return player_->stop();
+    if (!player_->play(sliders_->joint())) play_->setChecked(false);
+  });
+  connect(player_, &QPlayer::playing_changed, play_, &QPushButton::setChecked);
+  connect(player_, &QPlayer::status_message, this, &PlaybackPanel::status_message);
   layout->addStretch();
   connect(sliders_, &JointSliders::status_message, this, &PlaybackPanel::status_message);
 }

@@ -1,19 +1,25 @@
-// the playback dock: the active joint's q sliders (joint_sliders.hpp).
+// the playback dock: the active joint's q sliders (joint_sliders.hpp) and Play along a timing profile
+// (q_player.hpp).
 #pragma once
 
 #include <QWidget>
 
 #include "ui/document/document.hpp"
 
+class QPushButton;
+
 namespace js::ui {
 
 class JointSliders;
+class QPlayer;
 
 class PlaybackPanel : public QWidget {
   Q_OBJECT
  public:
   explicit PlaybackPanel(Document& doc, QWidget* parent = nullptr);
   JointSliders* sliders() { return sliders_; }
+  QPlayer* player() { return player_; }
+  QPushButton* play_button() { return play_; }
 
  signals:
   void status_message(const QString& text);
@@ -21,6 +27,8 @@ class PlaybackPanel : public QWidget {
  private:
   Document& doc_;
   JointSliders* sliders_;
+  QPlayer* player_;
+  QPushButton* play_;
 };
 
 }  // namespace js::ui
