@@ -45,6 +45,10 @@ void run_import(const ImportCliOptions& cli) {
                              std::to_string(joint.coordinates.size()) + " coordinates; choose one with --coordinate");
   }
   const interop::OsimCoordinate& coord = joint.coordinates[static_cast<std::size_t>(c)];
+  if (!coord.has_range) {
+    throw std::runtime_error("import-osim: " + cli.model + ":" + std::to_string(coord.line) + ": coordinate '" +
+                             coord.name + "' has no <range>; cannot sample it");
+  }
   if (!(coord.max > coord.min)) {
     throw std::runtime_error("import-osim: " + cli.model + ": coordinate '" + coord.name + "' has an empty range");
   }

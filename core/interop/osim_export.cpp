@@ -134,7 +134,13 @@ OsimExport export_osim(const JointModel& joint, const OsimExportOptions& options
   osim.name = options.joint_name;
   osim.parent_body = options.parent_body;
   osim.child_body = options.child_body;
-  osim.coordinates = {OsimCoordinate{coord.name, q0, q1, std::min(std::max(0.0, q0), q1)}};
+  OsimCoordinate oc;
+  oc.name = coord.name;
+  oc.min = q0;
+  oc.max = q1;
+  oc.has_range = true;
+  oc.default_value = std::min(std::max(0.0, q0), q1);
+  osim.coordinates = {oc};
   // offsets go through xyz euler angles, as the file stores them
   const SE3 pframe = joint.parent_T_joint() * mid;
   const SE3 cframe = joint.moving_T_child().inverse();

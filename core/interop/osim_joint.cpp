@@ -46,6 +46,10 @@ fit::SampleSet sample_osim_joint(const OsimCustomJoint& joint, int coordinate, i
   }
   if (count < 2) throw std::invalid_argument("sample_osim_joint: need at least 2 samples");
   const OsimCoordinate& c = joint.coordinates[static_cast<std::size_t>(coordinate)];
+  if (!c.has_range) {
+    throw std::invalid_argument(source + ":" + std::to_string(c.line) + ": coordinate '" + c.name +
+                                "' has no <range>, so there is nothing to sample");
+  }
   fit::SampleSet set;
   set.dof = 1;
   set.has_q = true;

@@ -21,9 +21,11 @@ namespace js::interop {
 
 struct OsimCoordinate {
   std::string name;
-  double min = 0.0;            // range (rad or m)
+  double min = 0.0;            // range (rad or m), when has_range
   double max = 0.0;
+  bool has_range = false;      // false: the file gave no <range> (the coordinate cannot be sampled)
   double default_value = 0.0;  // where the coordinate sits when another one is sampled
+  int line = 0;                // line of its <Coordinate> element (0: not from a file)
 };
 
 struct OsimTransformAxis {
@@ -54,6 +56,7 @@ struct OsimCustomJoint {
 
 // samples parent_T_child at `count` evenly spaced values of coordinate `coordinate` over its range, the other
 // coordinates at their defaults, as a 1-dof sample set (q set) for the fitter. source names it in messages.
+// throws std::invalid_argument for a coordinate without a range.
 fit::SampleSet sample_osim_joint(const OsimCustomJoint& joint, int coordinate, int count, const std::string& source);
 
 }  // namespace js::interop

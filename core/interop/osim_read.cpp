@@ -181,10 +181,14 @@ struct Reader {
       OsimCoordinate oc;
       if (!c->Attribute("name")) fail(OsimErrorKind::MissingElement, c, "a coordinate needs a name attribute");
       oc.name = c->Attribute("name");
-      const std::vector<double> r = numbers(child(c, "range"), 2);
-      if (!(r[0] <= r[1])) fail(OsimErrorKind::InvalidValue, child(c, "range"), "range minimum above its maximum");
-      oc.min = r[0];
-      oc.max = r[1];
+      oc.line = c->GetLineNum();
+      if (const XMLElement* range = c->FirstChildElement("range")) {
+        const std::vector<double> r = numbers(range, 2);
+        if (!(r[0] <= r[1])) fail(OsimErrorKind::InvalidValue, range, "range minimum above its maximum");
+        oc.min = r[0];
+        oc.max = r[1];
+        oc.has_range = true;
+      }
       if (const XMLElement* d = c->FirstChildElement("default_value")) oc.default_value = number(d);
       out.coordinates.push_back(oc);
     }

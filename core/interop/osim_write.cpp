@@ -87,7 +87,7 @@ std::string osim_joint_to_text(const OsimCustomJoint& joint, const std::string& 
     p.PushAttribute("name", c.name.c_str());
     element(p, "default_value", numbers(&c.default_value, 1));
     const double range[2] = {c.min, c.max};
-    element(p, "range", numbers(range, 2));
+    if (c.has_range) element(p, "range", numbers(range, 2));
     element(p, "clamped", "true");
     p.CloseElement();
   }

@@ -77,6 +77,23 @@ TEST(OsimRead, AValidModelReadsWithEveryFunctionKind) {
   EXPECT_NEAR(T.p.y(), -0.4 + std::sin(0.1) * 0.02 + std::cos(0.1) * -0.001, 1e-14);
 }
 
+TEST(OsimRead, ACoordinateWithoutARangeReadsButCannotBeSampled) {
+  std::string text = model();
+  const std::string coords = "<coordinates><Coordinate name=\"flex\">";
+  text.replace(text.find(coords), coords.size(), "<coordinates><Coordinate name=\"spin\"/><Coordinate name=\"flex\">");
+  const OsimCustomJoint j = read_osim_joint_text(text, "leg.osim", "knee_r");
+  ASSERT_EQ(j.coordinates.size(), 2u);
+  EXPECT_FALSE(j.coordinates[0].has_range);
+  EXPECT_TRUE(j.coordinates[1].has_range);
+  EXPECT_EQ(sample_osim_joint(j, 1, 5, "leg.osim").size(), 5);
+  try {
+    sample_osim_joint(j, 0, 5, "leg.osim");
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("leg.osim:8: coordinate 'spin' has no <range>"), std::string::npos) << e.what();
+  }
+}
+
 TEST(OsimErrors, Io) { EXPECT_THROW(read_osim_joint("/nonexistent/leg.osim", "knee_r"), OsimError); }
 
 TEST(OsimErrors, Syntax) {
