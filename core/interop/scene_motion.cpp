@@ -56,6 +56,8 @@ SceneMotion simulated_motion(const scene::Scene& scene, double duration, int eve
   Simulator sim(scene.model, scene.forces);
   MultibodyData data(scene.model);
   SimulationState s = scene.initial;
+  // scripted coordinates start on their motion, not at the file's initial q
+  sim.apply_prescribed(s);
   SceneMotion m;
   record(scene.model, data, s.t, s.q, m);
   const int steps = static_cast<int>(std::ceil(duration / scene.settings.dt - 1e-9));

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <map>
 
+#include "core/dynamics/algorithms.hpp"
 #include "core/interop/gltf_export.hpp"
 #include "core/lie/so3.hpp"
 
@@ -105,6 +106,23 @@ TEST(GltfExport, SweepOfALegReimportsWithTheSameWorldTransforms) {
   expect_matches(s, m, file);
   EXPECT_THROW(sweep_motion(s, "shank.flex", 1.0, 31), std::invalid_argument);
   std::filesystem::remove(file);
+}
+
+// regression: the first recorded frame of a scene with a scripted coordinate was the file's initial q,
+// not the motion's q(0)
+TEST(GltfExport, SimulatedMotionStartsOnTheScriptedMotion) {
+  const scene::Scene s = scene::read_scene_file(resource("scripted_knee.json"));
+  ASSERT_FALSE(s.model.prescribed().empty());
+  const SceneMotion m = simulated_motion(s, 0.05, 1);
+  for (const PrescribedCoordinate& p : s.model.prescribed()) {
+    const PrescribedSample start = p.trajectory(s.initial.t);
+    Eigen::VectorXd q = s.initial.q;
+    q[p.coordinate] = start.q;
+    MultibodyData data(s.model);
+    forward_kinematics(s.model, data, s.initial.t, q);
+    const SE3& expected = data.bodies[static_cast<std::size_t>(p.body)].world_T_body;
+    EXPECT_LT((m.world_T_body[0][static_cast<std::size_t>(p.body)].p - expected.p).norm(), 1e-12);
+  }
 }
 
 TEST(GltfExport, BodyMeshesComeFromTheSceneOrFromTheInertia) {
