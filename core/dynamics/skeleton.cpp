@@ -187,7 +187,9 @@ const Eigen::VectorXd& SkeletonSolver::constraint_forces(const std::vector<Skele
       b_.segment<6>(6 * j) -= a.sign * (H * f);
     }
   }
-  // rank 5 n_h + 3 n_s: the minimum-norm least-squares solution is the pseudoinverse's (§ algorithm)
+  // rank 5 n_h + 3 n_s: the minimum-norm least-squares solution is the pseudoinverse's (§ algorithm).
+  // the threshold is relative to the largest pivot; near-null directions (a hinge's d along its axis once
+  // the axes have drifted apart) must stay null, or their tiny pivots blow up d.
   cod_.setThreshold(1e-10);
   cod_.compute(A_);
   x_ = cod_.solve(b_);

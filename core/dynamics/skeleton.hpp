@@ -98,8 +98,8 @@ class SkeletonSolver {
   // rank of the last system (6): 5 n_hinge + 3 n_spherical unless bodies are fixed.
   int last_rank() const { return static_cast<int>(cod_.rank()); }
 
-  // restoring rate α (1/s) of baumgarte stabilization, added to (3) as 2α ċ + α² c for the constraint
-  // error c of (1); 0 (default) is the paper's uncorrected scheme. momentum stays exact either way.
+  // restoring rate α (1/s) of baumgarte stabilization, added to (3) as 2α φ̇ + α² φ for the violation φ
+  // of (1); 0 (default) is the paper's uncorrected scheme. momentum stays exact either way.
   double stabilization = 0.0;
 
  private:
