@@ -56,7 +56,7 @@ OpResult<bool> load_joint_file(Document& doc, JointId id, const QString& path) {
   return set_joint_model(doc, id, std::move(model), QObject::tr("Load %1").arg(QFileInfo(path).fileName()));
 }
 
-json scene_to_json(const DocumentData& d, QString& error) {
+json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* scene_bodies) {
   error.clear();
   // parents before children: roots first, then breadth-first down the joints
   std::vector<const Body*> order;
@@ -101,6 +101,10 @@ json scene_to_json(const DocumentData& d, QString& error) {
   if (bodies.empty()) {
     error = QObject::tr("The project has no bodies to export");
     return {};
+  }
+  if (scene_bodies) {
+    scene_bodies->clear();
+    for (const Body* b : order) scene_bodies->push_back(b->id);
   }
   return {{"format", "jointsmith.scene"},
           {"version", 1},

@@ -5,6 +5,7 @@
 
 #include <QString>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "ui/document/operations.hpp"
 
@@ -20,7 +21,8 @@ OpResult<bool> load_joint_file(Document& doc, JointId id, const QString& path);
 // pose, each child on its joint's model inline, masses and inertias, gravity −9.81 m/s² along −y (the
 // viewport's up is +y), the joints' current q as the initial state. body names are made unique and free of
 // '.' (coordinates are named "body.coordinate"). error: why there is no scene (a joint without a model).
-nlohmann::json scene_to_json(const DocumentData& d, QString& error);
+// scene_bodies (optional): filled with the document body of each scene body, in scene order.
+nlohmann::json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* scene_bodies = nullptr);
 
 // scene_to_json written atomically.
 QString export_scene_file(const DocumentData& d, const QString& path);

@@ -5,6 +5,7 @@
 
 #include "ui/joint/q_player.hpp"
 
+#include "ui/panels/dynamics_panel.hpp"
 #include "ui/panels/joint_sliders.hpp"
 
 namespace js::ui {
@@ -26,6 +27,9 @@ PlaybackPanel::PlaybackPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   });
   connect(player_, &QPlayer::playing_changed, play_, &QPushButton::setChecked);
   connect(player_, &QPlayer::status_message, this, &PlaybackPanel::status_message);
+  dynamics_ = new DynamicsPanel(doc_);
+  layout->addWidget(dynamics_);
+  connect(dynamics_, &DynamicsPanel::status_message, this, &PlaybackPanel::status_message);
   layout->addStretch();
   connect(sliders_, &JointSliders::status_message, this, &PlaybackPanel::status_message);
 }

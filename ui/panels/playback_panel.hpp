@@ -1,5 +1,5 @@
 // the playback dock: the active joint's q sliders (joint_sliders.hpp) and Play along a timing profile
-// (q_player.hpp).
+// (q_player.hpp), then the dynamics controls and energy plot (dynamics_panel.hpp).
 #pragma once
 
 #include <QWidget>
@@ -10,6 +10,7 @@ class QPushButton;
 
 namespace js::ui {
 
+class DynamicsPanel;
 class JointSliders;
 class QPlayer;
 
@@ -20,6 +21,7 @@ class PlaybackPanel : public QWidget {
   JointSliders* sliders() { return sliders_; }
   QPlayer* player() { return player_; }
   QPushButton* play_button() { return play_; }
+  DynamicsPanel* dynamics() { return dynamics_; }
 
  signals:
   void status_message(const QString& text);
@@ -29,6 +31,7 @@ class PlaybackPanel : public QWidget {
   JointSliders* sliders_;
   QPlayer* player_;
   QPushButton* play_;
+  DynamicsPanel* dynamics_;
 };
 
 }  // namespace js::ui

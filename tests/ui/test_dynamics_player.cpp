@@ -1,0 +1,150 @@
+// the dynamics playback without a window: the demo knee swings under gravity, rk4 keeps the energy flat
+// (explicit euler does not), frames write q and poses without undo steps, and reset restores them exactly.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "ui/demo/demo_project.hpp"
+#include "ui/joint/dynamics_player.hpp"
+#include "ui/joint/joint_model.hpp"
+#include "ui/joint/joint_operations.hpp"
+
+using namespace js::ui;
+
+namespace {
+
+// the demo with the knee half-way through its range, so gravity swings it without touching a limit
+const Joint& start_knee(Document& doc) {
+  doc.reset(make_demo_project(), {});
+  const Joint& knee = doc.data().joints.front();
+  double lo = 0.0, hi = 0.0;
+  coordinate_range(knee, 0, lo, hi);
+  Eigen::VectorXd q = knee.q;
+  q[0] = 0.5 * (lo + hi);
+  EXPECT_TRUE(set_joint_q(doc, knee.id, q).ok());
+  return doc.data().joints.front();
+}
+
+// total energy after each of `frames` frames of 1/60 s
+std::vector<double> run_energy(const QString& integrator, int frames) {
+  Document doc;
+  start_knee(doc);
+  DynamicsPlayer player(doc);
+  DynamicsSettings s;
+  s.integrator = integrator;
+  EXPECT_TRUE(player.set_settings(s));
+  std::vector<double> total;
+  QObject::connect(&player, &DynamicsPlayer::energy, [&](double, double k, double v) { total.push_back(k + v); });
+  for (int i = 0; i < frames; ++i) EXPECT_TRUE(player.advance(DynamicsPlayer::kFrame));
+  return total;
+}
+
+double drift(const std::vector<double>& total) {
+  double worst = 0.0;
+  for (double e : total) worst = std::max(worst, std::abs(e - total.front()));
+  return worst;
+}
+
+}  // namespace
+
+TEST(DynamicsPlayer, KneeSwingsUnderGravityWithoutUndoStepsPerFrame) {
+  Document doc;
+  const Joint& knee = start_knee(doc);
+  const JointId id = knee.id;
+  const double q0 = knee.q[0];
+  const int undo_count = doc.undo_stack()->count();
+  DynamicsPlayer player(doc);
+  for (int i = 0; i < 12; ++i) ASSERT_TRUE(player.advance(DynamicsPlayer::kFrame));
+  const Joint& moved = *doc.data().joint(id);
+  EXPECT_GT(std::abs(moved.q[0] - q0), 1e-2);
+  // each frame is a whole number of steps of dt
+  const double dt = player.settings().dt;
+  EXPECT_NEAR(player.time(), 12 * std::round(DynamicsPlayer::kFrame / dt) * dt, 1e-9);
+  // the child sits at G(q) and the frames left the undo stack alone
+  EXPECT_TRUE(doc.data().body(moved.child)->pose.is_approx(joint_transform(*moved.model, moved.q), 1e-12));
+  EXPECT_EQ(doc.undo_stack()->count(), undo_count);
+  // without gravity (and at rest) nothing moves
+  player.reset();
+  DynamicsSettings s = player.settings();
+  s.gravity = false;
+  ASSERT_TRUE(player.set_settings(s));
+  ASSERT_TRUE(player.advance(0.2));
+  EXPECT_DOUBLE_EQ(doc.data().joint(id)->q[0], q0);
+}
+
+TEST(DynamicsPlayer, Rk4KeepsTheTotalEnergyFlatAndEulerDoesNot) {
+  // a quarter of a second: the knee falls most of the way to its 0 limit but does not reach it (an impact
+  // on the limit is inelastic and takes energy out on purpose)
+  const std::vector<double> rk4 = run_energy(QStringLiteral("rk4"), 15);
+  const std::vector<double> euler = run_energy(QStringLiteral("euler"), 15);
+  ASSERT_EQ(rk4.size(), 16u);
+  double swing = 0.0;  // the potential energy exchanged, to scale the tolerances
+  for (double e : rk4) swing = std::max(swing, std::abs(e));
+  EXPECT_LT(drift(rk4), 1e-6 * std::max(swing, 1.0));
+  EXPECT_GT(drift(euler), 100.0 * drift(rk4));
+}
+
+TEST(DynamicsPlayer, ResetRestoresQAndPosesExactly) {
+  Document doc;
+  const Joint& knee = start_knee(doc);
+  const Joint before = knee;
+  const js::SE3 pose_before = doc.data().body(knee.child)->pose;
+  const int undo_count = doc.undo_stack()->count();
+  DynamicsPlayer player(doc);
+
+  // frames never recorded: reset leaves no undo step
+  ASSERT_TRUE(player.advance(0.25));
+  player.reset();
+  EXPECT_EQ(doc.data().joint(before.id)->q, before.q);
+  EXPECT_EQ(doc.data().body(before.child)->pose.R, pose_before.R);
+  EXPECT_EQ(doc.data().body(before.child)->pose.p, pose_before.p);
+  EXPECT_EQ(doc.undo_stack()->count(), undo_count);
+  EXPECT_EQ(player.time(), 0.0);
+
+  // a step is one undo step; reset after it is another, and undoing it returns to the stepped state
+  ASSERT_TRUE(player.step());
+  ASSERT_TRUE(player.step());
+  EXPECT_EQ(doc.undo_stack()->count(), undo_count + 2);
+  const Eigen::VectorXd stepped = doc.data().joint(before.id)->q;
+  EXPECT_NE(stepped, before.q);
+  player.reset();
+  EXPECT_EQ(doc.undo_stack()->count(), undo_count + 3);
+  EXPECT_EQ(doc.data().joint(before.id)->q, before.q);
+  EXPECT_EQ(doc.data().body(before.child)->pose.R, pose_before.R);
+  EXPECT_EQ(doc.data().body(before.child)->pose.p, pose_before.p);
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joint(before.id)->q, stepped);
+}
+
+TEST(DynamicsPlayer, AnEditDropsTheRunAndBadSettingsAreRefused) {
+  Document doc;
+  const Joint& knee = start_knee(doc);
+  const JointId id = knee.id;
+  DynamicsPlayer player(doc);
+  ASSERT_TRUE(player.advance(0.1));
+  EXPECT_GT(player.time(), 0.0);
+  Eigen::VectorXd q = doc.data().joint(id)->q;
+  q[0] += 0.1;
+  ASSERT_TRUE(set_joint_q(doc, id, q).ok());
+  EXPECT_EQ(player.time(), 0.0);
+
+  QStringList messages;
+  QObject::connect(&player, &DynamicsPlayer::status_message, [&](const QString& m) { messages << m; });
+  DynamicsSettings s;
+  s.dt = 0.0;
+  EXPECT_FALSE(player.set_settings(s));
+  s = {};
+  s.integrator = QStringLiteral("verlet");
+  EXPECT_FALSE(player.set_settings(s));
+  ASSERT_EQ(messages.count(), 2);
+  EXPECT_TRUE(messages.at(1).contains(QStringLiteral("verlet")));
+
+  // a joint without a model cannot be simulated, and says which
+  DocumentData unfitted = doc.data();
+  unfitted.joints.front().model = nullptr;
+  doc.reset(unfitted, {});
+  EXPECT_FALSE(player.advance(0.1));
+  EXPECT_TRUE(messages.last().contains(unfitted.joints.front().name));
+}

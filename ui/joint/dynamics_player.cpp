@@ -1,0 +1,240 @@
+#include "ui/joint/dynamics_player.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+#include "core/scene/scene_file.hpp"
+#include "ui/document/commands.hpp"
+#include "ui/export/exports.hpp"
+#include "ui/joint/joint_model.hpp"
+
+namespace js::ui {
+
+struct DynamicsRun {
+  scene::Scene scene;
+  Vec3 gravity = Vec3::Zero();  // the scene's gravity, used when the gravity switch is on
+  std::unique_ptr<Simulator> sim;  // references scene.model and scene.forces: the run never moves
+  SimulationState state;
+  DocumentData start;  // the document when the run was built (reset)
+  DocumentData last;   // the document at the last recorded pause (the next undo step's before)
+  struct Link {
+    JointId joint = 0;
+    std::vector<int> coordinates;  // indices into q, in the joint's own order
+  };
+  std::vector<Link> links;
+};
+
+namespace {
+
+// runs are cut short rather than freezing the ui when the machine cannot keep up
+constexpr int kMaxStepsPerAdvance = 2000;
+
+}  // namespace
+
+QStringList dynamics_integrators() {
+  return {QString::fromLatin1(integrator_name(Integrator::ExplicitEuler)),
+          QString::fromLatin1(integrator_name(Integrator::SymplecticEuler)),
+          QString::fromLatin1(integrator_name(Integrator::RK4))};
+}
+
+DynamicsPlayer::DynamicsPlayer(Document& doc, QObject* parent) : QObject(parent), doc_(doc) {
+  timer_.setInterval(16);
+  connect(&timer_, &QTimer::timeout, this, &DynamicsPlayer::tick);
+  connect(&doc_, &Document::changed, this, [this] {
+    if (writing_ || !run_) return;
+    // an edit, undo or new project: the run no longer matches the document
+    if (playing()) {
+      timer_.stop();
+      emit playing_changed(false);
+    }
+    drop_run();
+  });
+}
+
+DynamicsPlayer::~DynamicsPlayer() = default;
+
+bool DynamicsPlayer::set_settings(const DynamicsSettings& s) {
+  Integrator integrator{};
+  if (!(s.dt > 0.0) || !std::isfinite(s.dt)) {
+    emit status_message(tr("The time step must be positive (got %1 s)").arg(s.dt));
+    return false;
+  }
+  if (!integrator_from_name(s.integrator.toStdString(), integrator)) {
+    emit status_message(tr("Unknown integrator %1 (choose one of %2)")
+                            .arg(s.integrator, dynamics_integrators().join(QStringLiteral(", "))));
+    return false;
+  }
+  if (!(s.damping >= 0.0) || !std::isfinite(s.damping)) {
+    emit status_message(tr("Damping must be zero or positive (got %1)").arg(s.damping));
+    return false;
+  }
+  settings_ = s;
+  if (run_) {
+    run_->scene.model.gravity = settings_.gravity ? run_->gravity : Vec3::Zero();
+    run_->scene.forces.joint_damping = settings_.damping;
+  }
+  return true;
+}
+
+double DynamicsPlayer::time() const { return run_ ? run_->state.t : 0.0; }
+
+bool DynamicsPlayer::build() {
+  QString error;
+  std::vector<BodyId> bodies;
+  const nlohmann::json json = scene_to_json(doc_.data(), error, &bodies);
+  if (!error.isEmpty()) {
+    emit status_message(error);
+    return false;
+  }
+  auto run = std::make_unique<DynamicsRun>();
+  try {
+    run->scene = scene::read_scene_json(json, "the project");
+  } catch (const std::exception& e) {
+    emit status_message(tr("Cannot simulate the project: %1").arg(QString::fromUtf8(e.what())));
+    return false;
+  }
+  const MultibodyModel& model = run->scene.model;
+  for (std::size_t k = 0; k < bodies.size(); ++k) {
+    const Joint* j = doc_.data().joint_of_child(bodies[k]);
+    if (!j) continue;
+    DynamicsRun::Link link{j->id, std::vector<int>(static_cast<std::size_t>(j->model->dof()), -1)};
+    for (int c = 0; c < model.nq(); ++c)
+      if (model.coordinate(c).body == static_cast<int>(k))
+        link.coordinates[static_cast<std::size_t>(model.coordinate(c).local)] = c;
+    run->links.push_back(std::move(link));
+  }
+  run->gravity = run->scene.model.gravity;
+  run->scene.model.gravity = settings_.gravity ? run->gravity : Vec3::Zero();
+  run->scene.forces.joint_damping = settings_.damping;
+  run->sim = std::make_unique<Simulator>(run->scene.model, run->scene.forces);
+  run->state = run->scene.initial;
+  run->sim->apply_prescribed(run->state);
+  run->start = doc_.data();
+  run->last = doc_.data();
+  run_ = std::move(run);
+  recorded_ = false;
+  emit run_cleared();
+  const MechanicalState m = run_->sim->measure(run_->state);
+  emit energy(0.0, m.kinetic, m.potential);
+  return true;
+}
+
+void DynamicsPlayer::drop_run() {
+  run_.reset();
+  recorded_ = false;
+  emit run_cleared();
+}
+
+bool DynamicsPlayer::play() {
+  if (playing()) return true;
+  if (!run_ && !build()) return false;
+  lag_ = 0.0;
+  clock_.start();
+  timer_.start();
+  emit playing_changed(true);
+  emit status_message(tr("Simulating with %1, dt = %2 s").arg(settings_.integrator).arg(settings_.dt));
+  return true;
+}
+
+void DynamicsPlayer::pause() {
+  if (!playing()) return;
+  timer_.stop();
+  emit playing_changed(false);
+  if (run_) {
+    const DocumentData now = doc_.data();
+    record(run_->last, now, tr("Simulate"));
+    run_->last = now;
+    recorded_ = true;
+  }
+}
+
+bool DynamicsPlayer::step() {
+  if (playing()) pause();
+  if (!advance(kFrame)) return false;
+  const DocumentData now = doc_.data();
+  record(run_->last, now, tr("Simulation step"));
+  run_->last = now;
+  recorded_ = true;
+  return true;
+}
+
+void DynamicsPlayer::tick() {
+  lag_ += static_cast<double>(clock_.restart()) * 1e-3;
+  if (lag_ < settings_.dt) return;
+  const double seconds = std::floor(lag_ / settings_.dt) * settings_.dt;
+  lag_ = std::min(lag_ - seconds, settings_.dt);
+  if (!advance(seconds)) pause();
+}
+
+bool DynamicsPlayer::advance(double seconds) {
+  if (!run_ && !build()) return false;
+  Integrator integrator = Integrator::RK4;
+  integrator_from_name(settings_.integrator.toStdString(), integrator);
+  const int steps = std::clamp(static_cast<int>(std::lround(seconds / settings_.dt)), 1, kMaxStepsPerAdvance);
+  for (int i = 0; i < steps; ++i) run_->sim->step(run_->state, settings_.dt, integrator);
+  if (!run_->state.q.allFinite() || !run_->state.qd.allFinite()) {
+    emit status_message(tr("The simulation blew up at t = %1 s: try a smaller dt or rk4").arg(run_->state.t));
+    return false;
+  }
+  show_state();
+  const MechanicalState m = run_->sim->measure(run_->state);
+  emit energy(run_->state.t, m.kinetic, m.potential);
+  return true;
+}
+
+void DynamicsPlayer::show_state() {
+  writing_ = true;
+  for (const DynamicsRun::Link& link : run_->links) {
+    const Joint* j = doc_.data().joint(link.joint);
+    const Body* child = j ? doc_.data().body(j->child) : nullptr;
+    if (!child || !j->model) continue;
+    Joint after = *j;
+    for (std::size_t c = 0; c < link.coordinates.size(); ++c)
+      if (link.coordinates[c] >= 0) after.q[static_cast<Eigen::Index>(c)] = run_->state.q[link.coordinates[c]];
+    Body moved = *child;
+    moved.pose = joint_transform(*after.model, after.q);
+    doc_.apply_joint_and_body(after, moved);
+  }
+  writing_ = false;
+}
+
+void DynamicsPlayer::record(const DocumentData& from, const DocumentData& to, const QString& text) {
+  writing_ = true;
+  doc_.undo_stack()->beginMacro(text);
+  for (const DynamicsRun::Link& link : run_->links) {
+    const Joint* jb = from.joint(link.joint);
+    const Joint* ja = to.joint(link.joint);
+    const Body* cb = jb ? from.body(jb->child) : nullptr;
+    const Body* ca = ja ? to.body(ja->child) : nullptr;
+    if (cb && ca) doc_.undo_stack()->push(new JointMotionCommand(&doc_, *jb, *ja, *cb, *ca, text));
+  }
+  doc_.undo_stack()->endMacro();
+  writing_ = false;
+}
+
+void DynamicsPlayer::reset() {
+  if (!run_) return;
+  if (playing()) {
+    timer_.stop();
+    emit playing_changed(false);
+  }
+  if (recorded_) {
+    // the undo stack holds a recorded pause: going back to the start is an undo step of its own
+    const DocumentData now = doc_.data();
+    record(now, run_->start, tr("Reset simulation"));
+  } else {
+    // nothing of the run is on the undo stack: put the joints back as they were
+    writing_ = true;
+    for (const DynamicsRun::Link& link : run_->links) {
+      const Joint* j = run_->start.joint(link.joint);
+      const Body* child = j ? run_->start.body(j->child) : nullptr;
+      if (child) doc_.apply_joint_and_body(*j, *child);
+    }
+    writing_ = false;
+  }
+  drop_run();
+  emit status_message(tr("Simulation reset"));
+}
+
+}  // namespace js::ui

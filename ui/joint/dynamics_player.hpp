@@ -1,0 +1,84 @@
+// dynamics playback: the document as a core multibody (the scene export, ui/export) run by the core
+// simulator (core/dynamics/simulator.hpp) in real time. each display frame advances the simulation by the
+// wall time since the last one in fixed steps of dt and writes q into the joints and their child poses
+// directly (no undo step per frame). pausing records the run as one undo step; reset returns the joints
+// and poses to exactly where they were when the run was built (without an undo step when the run was
+// never recorded). any other edit of the document drops the run, so the next play starts from it at rest.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+#include <memory>
+
+#include "ui/document/document.hpp"
+
+namespace js::ui {
+
+struct DynamicsRun;  // the core scene, simulator and state (dynamics_player.cpp)
+
+// integrators offered, in menu order: "euler", "symplectic", "rk4" (core integrator_name)
+QStringList dynamics_integrators();
+
+struct DynamicsSettings {
+  double dt = 1e-3;                 // step (s), > 0
+  QString integrator = QStringLiteral("rk4");  // one of dynamics_integrators()
+  bool gravity = true;              // −9.81 m/s² along −y (the viewport's up is +y)
+  double damping = 0.0;             // viscous damping on every coordinate (N m s/rad), ≥ 0
+};
+
+class DynamicsPlayer : public QObject {
+  Q_OBJECT
+ public:
+  explicit DynamicsPlayer(Document& doc, QObject* parent = nullptr);
+  ~DynamicsPlayer() override;
+
+  const DynamicsSettings& settings() const { return settings_; }
+  // takes effect at the next step; false with a message for a bad dt, integrator or damping
+  bool set_settings(const DynamicsSettings& s);
+
+  bool playing() const { return timer_.isActive(); }
+  // simulated time of the run (s); 0 without a run
+  double time() const;
+
+  // starts the real-time timer (building the run from the document when there is none)
+  bool play();
+  // stops the timer and records the run since the last pause as one undo step
+  void pause();
+  // advances the run by `seconds` of simulated time in steps of dt (at least one) and shows the result;
+  // builds the run when there is none. false with a message when the scene cannot be built or blew up.
+  bool advance(double seconds);
+  // pauses, advances by kFrame and records that as one undo step
+  bool step();
+  // pause, then the joints and child poses of the document as they were when the run was built
+  void reset();
+
+  static constexpr double kFrame = 1.0 / 60.0;  // s of simulated time per Step
+
+ signals:
+  void playing_changed(bool on);
+  void status_message(const QString& text);
+  // one point of the energy plot: t (s), kinetic and potential energy (J)
+  void energy(double t, double kinetic, double potential);
+  // the run was dropped or reset: the energy plot starts again
+  void run_cleared();
+
+ private:
+  bool build();
+  void drop_run();
+  void tick();
+  void show_state();
+  // pushes one undo step moving the run's joints and child poses from `from` to `to`
+  void record(const DocumentData& from, const DocumentData& to, const QString& text);
+
+  Document& doc_;
+  DynamicsSettings settings_;
+  std::unique_ptr<DynamicsRun> run_;
+  QTimer timer_;
+  QElapsedTimer clock_;
+  double lag_ = 0.0;        // wall time not yet simulated (s)
+  bool writing_ = false;    // our own document changes: keep the run
+  bool recorded_ = false;   // some part of the run is on the undo stack
+};
+
+}  // namespace js::ui

@@ -1,0 +1,151 @@
+#include "ui/panels/dynamics_panel.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "ui/joint/dynamics_player.hpp"
+
+namespace js::ui {
+namespace {
+
+constexpr int kMaxPoints = 4000;  // per series; older points scroll off
+
+QLineSeries* make_series(const QString& name) {
+  auto* s = new QLineSeries;
+  s->setName(name);
+  return s;
+}
+
+}  // namespace
+
+DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent) {
+  player_ = new DynamicsPlayer(doc, this);
+  play_ = new QPushButton(tr("Simulate"));
+  play_->setCheckable(true);
+  play_->setToolTip(tr("Run the dynamics in real time: the bodies swing along their joints under gravity, "
+                       "damping and the joint limits. Unchecking pauses; each run until a pause is one undo step"));
+  step_ = new QPushButton(tr("Step"));
+  step_->setToolTip(tr("Pause and advance the simulation by 1/60 s (one undo step)"));
+  reset_ = new QPushButton(tr("Reset"));
+  reset_->setToolTip(tr("Stop and put every joint back where it was before the simulation started"));
+
+  dt_ = new QDoubleSpinBox;
+  dt_->setDecimals(4);
+  dt_->setRange(1e-4, 0.05);
+  dt_->setSingleStep(5e-4);
+  dt_->setSuffix(tr(" s"));
+  dt_->setValue(player_->settings().dt);
+  dt_->setToolTip(tr("Integrator time step; each display frame is simulated in steps of this size"));
+  integrator_ = new QComboBox;
+  integrator_->addItems(dynamics_integrators());
+  integrator_->setCurrentText(player_->settings().integrator);
+  integrator_->setToolTip(tr("euler: explicit (the paper's §7, gains energy); symplectic: semi-implicit euler "
+                             "(energy oscillates but stays bounded); rk4: classical fourth order (most accurate)"));
+  gravity_ = new QCheckBox(tr("Gravity"));
+  gravity_->setChecked(player_->settings().gravity);
+  gravity_->setToolTip(tr("9.81 m/s² along −y, the viewport's down"));
+  damping_ = new QDoubleSpinBox;
+  damping_->setDecimals(3);
+  damping_->setRange(0.0, 100.0);
+  damping_->setSingleStep(0.01);
+  damping_->setValue(player_->settings().damping);
+  damping_->setToolTip(tr("Viscous damping on every joint coordinate (N·m·s/rad); 0 conserves energy"));
+
+  auto* chart = new QChart;
+  chart->setTitle(tr("Energy"));
+  chart->setMargins(QMargins(2, 2, 2, 2));
+  chart->layout()->setContentsMargins(0, 0, 0, 0);
+  chart->setBackgroundRoundness(0);
+  chart->legend()->setAlignment(Qt::AlignBottom);
+  kinetic_ = make_series(tr("kinetic"));
+  potential_ = make_series(tr("potential"));
+  total_ = make_series(tr("total"));
+  time_axis_ = new QValueAxis;
+  time_axis_->setTitleText(tr("t (s)"));
+  energy_axis_ = new QValueAxis;
+  energy_axis_->setTitleText(tr("J"));
+  chart->addAxis(time_axis_, Qt::AlignBottom);
+  chart->addAxis(energy_axis_, Qt::AlignLeft);
+  for (QLineSeries* s : {kinetic_, potential_, total_}) {
+    chart->addSeries(s);
+    s->attachAxis(time_axis_);
+    s->attachAxis(energy_axis_);
+  }
+  auto* view = new QChartView(chart);
+  view->setRenderHint(QPainter::Antialiasing);
+  view->setMinimumHeight(160);
+  view->setToolTip(tr("Kinetic, potential (gravity) and total energy of the simulation; the total stays flat "
+                      "without damping or limit impacts when the integrator is accurate"));
+  clear_plot();
+
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(play_);
+  buttons->addWidget(step_);
+  buttons->addWidget(reset_);
+  auto* form = new QFormLayout;
+  form->addRow(tr("dt"), dt_);
+  form->addRow(tr("Integrator"), integrator_);
+  form->addRow(tr("Damping"), damping_);
+  form->addRow(gravity_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(buttons);
+  layout->addLayout(form);
+  layout->addWidget(view);
+
+  connect(play_, &QPushButton::toggled, this, [this](bool on) {
+    if (!on) return player_->pause();
+    if (!player_->play()) play_->setChecked(false);
+  });
+  connect(step_, &QPushButton::clicked, player_, &DynamicsPlayer::step);
+  connect(reset_, &QPushButton::clicked, player_, &DynamicsPlayer::reset);
+  connect(player_, &DynamicsPlayer::playing_changed, play_, &QPushButton::setChecked);
+  connect(player_, &DynamicsPlayer::status_message, this, &DynamicsPanel::status_message);
+  connect(player_, &DynamicsPlayer::energy, this, &DynamicsPanel::add_energy);
+  connect(player_, &DynamicsPlayer::run_cleared, this, &DynamicsPanel::clear_plot);
+  connect(dt_, &QDoubleSpinBox::valueChanged, this, &DynamicsPanel::apply_settings);
+  connect(damping_, &QDoubleSpinBox::valueChanged, this, &DynamicsPanel::apply_settings);
+  connect(integrator_, &QComboBox::currentTextChanged, this, &DynamicsPanel::apply_settings);
+  connect(gravity_, &QCheckBox::toggled, this, &DynamicsPanel::apply_settings);
+}
+
+void DynamicsPanel::apply_settings() {
+  DynamicsSettings s;
+  s.dt = dt_->value();
+  s.integrator = integrator_->currentText();
+  s.gravity = gravity_->isChecked();
+  s.damping = damping_->value();
+  player_->set_settings(s);
+}
+
+void DynamicsPanel::add_energy(double t, double kinetic, double potential) {
+  const double total = kinetic + potential;
+  if (total_->count() == 0) e_lo_ = e_hi_ = total;
+  e_lo_ = std::min({e_lo_, kinetic, potential, total});
+  e_hi_ = std::max({e_hi_, kinetic, potential, total});
+  for (auto [s, e] : {std::pair{kinetic_, kinetic}, std::pair{potential_, potential}, std::pair{total_, total}}) {
+    if (s->count() >= kMaxPoints) s->removePoints(0, s->count() - kMaxPoints + 1);
+    s->append(t, e);
+  }
+  time_axis_->setRange(total_->at(0).x(), std::max(t, total_->at(0).x() + 1.0));
+  const double pad = std::max(0.05 * (e_hi_ - e_lo_), 1e-3);
+  energy_axis_->setRange(e_lo_ - pad, e_hi_ + pad);
+}
+
+void DynamicsPanel::clear_plot() {
+  for (QLineSeries* s : {kinetic_, potential_, total_}) s->clear();
+  time_axis_->setRange(0.0, 1.0);
+  energy_axis_->setRange(-1.0, 1.0);
+}
+
+}  // namespace js::ui

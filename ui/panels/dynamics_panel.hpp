@@ -1,0 +1,56 @@
+// the dynamics half of the playback dock: play / pause, step, reset, dt, integrator, gravity and damping
+// for the DynamicsPlayer (ui/joint/dynamics_player.hpp), and a Qt Charts plot of kinetic, potential and
+// total energy against simulated time.
+#pragma once
+
+#include <QWidget>
+
+#include "ui/document/document.hpp"
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineSeries;
+class QPushButton;
+class QValueAxis;
+
+namespace js::ui {
+
+class DynamicsPlayer;
+
+class DynamicsPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit DynamicsPanel(Document& doc, QWidget* parent = nullptr);
+
+  DynamicsPlayer* player() { return player_; }
+  QPushButton* play_button() { return play_; }
+  QPushButton* step_button() { return step_; }
+  QPushButton* reset_button() { return reset_; }
+  QLineSeries* total_series() { return total_; }
+
+ signals:
+  void status_message(const QString& text);
+
+ private:
+  void apply_settings();
+  void add_energy(double t, double kinetic, double potential);
+  void clear_plot();
+
+  DynamicsPlayer* player_;
+  QPushButton* play_;
+  QPushButton* step_;
+  QPushButton* reset_;
+  QDoubleSpinBox* dt_;
+  QComboBox* integrator_;
+  QCheckBox* gravity_;
+  QDoubleSpinBox* damping_;
+  QLineSeries* kinetic_;
+  QLineSeries* potential_;
+  QLineSeries* total_;
+  QValueAxis* time_axis_;
+  QValueAxis* energy_axis_;
+  double e_lo_ = 0.0, e_hi_ = 0.0;  // energy range plotted so far (J)
+};
+
+}  // namespace js::ui
