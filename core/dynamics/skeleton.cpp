@@ -188,8 +188,9 @@ const Eigen::VectorXd& SkeletonSolver::constraint_forces(const std::vector<Skele
     }
   }
   // rank 5 n_h + 3 n_s: the minimum-norm least-squares solution is the pseudoinverse's (§ algorithm).
-  // the threshold is relative to the largest pivot; near-null directions (a hinge's d along its axis once
-  // the axes have drifted apart) must stay null, or their tiny pivots blow up d.
+  // with the common axis u_j, d_j ∥ u_j is an exactly null direction; the threshold (relative to the
+  // largest pivot) only keeps roundoff from being counted as rank. (with each body's own drifted axis
+  // instead, that direction had a tiny pivot, and the chain blew up within 0.3 s.)
   cod_.setThreshold(1e-10);
   cod_.compute(A_);
   x_ = cod_.solve(b_);
