@@ -24,12 +24,14 @@
 #include "ui/demo/shapes.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
+#include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/q_player.hpp"
 #include "ui/panels/fit_charts.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/joint_sliders.hpp"
+#include "ui/panels/dynamics_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/samples_panel.hpp"
 #include "ui/viewport/gizmo.hpp"
@@ -276,6 +278,21 @@ class GuiTest : public QObject {
     const Joint& played = *doc.data().joint(knee);
     QVERIFY(doc.data().world_T_body(played.child)
                 .is_approx(doc.data().world_T_body(played.parent) * joint_transform(*played.model, played.q), 1e-12));
+
+    // simulate swings the knee under gravity in real time; pausing is one undo step, reset restores q exactly
+    auto* dynamics = playback->dynamics();
+    const Eigen::VectorXd q_rest = doc.data().joint(knee)->q;
+    const int before_sim = doc.undo_stack()->count();
+    QTest::mouseClick(dynamics->play_button(), Qt::LeftButton);
+    QVERIFY(dynamics->player()->playing());
+    QTRY_VERIFY_WITH_TIMEOUT(doc.data().joint(knee)->q != q_rest, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(dynamics->total_series()->count() > 2, 5000);
+    QTest::mouseClick(dynamics->play_button(), Qt::LeftButton);
+    QVERIFY(!dynamics->player()->playing());
+    QCOMPARE(doc.undo_stack()->count(), before_sim + 1);
+    QTest::mouseClick(dynamics->reset_button(), Qt::LeftButton);
+    QVERIFY(doc.data().joint(knee)->q == q_rest);
+    QCOMPARE(doc.undo_stack()->count(), before_sim + 2);
 
     // a fit that cannot work (more frames than samples): a message naming the joint, nothing changes
     FitSettings bad = doc.data().fit;
