@@ -68,12 +68,16 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent) {
   chart->setBackgroundRoundness(0);
   chart->legend()->setAlignment(Qt::AlignBottom);
   kinetic_ = make_series(tr("kinetic"));
-  potential_ = make_series(tr("potential"));
+  potential_ = make_series(tr("potential − start"));
   total_ = make_series(tr("total"));
   time_axis_ = new QValueAxis;
   time_axis_->setTitleText(tr("t (s)"));
+  time_axis_->setLabelFormat(QStringLiteral("%.3g"));
+  time_axis_->setTickCount(5);
   energy_axis_ = new QValueAxis;
   energy_axis_->setTitleText(tr("J"));
+  energy_axis_->setLabelFormat(QStringLiteral("%.3g"));
+  energy_axis_->setTickCount(5);
   chart->addAxis(time_axis_, Qt::AlignBottom);
   chart->addAxis(energy_axis_, Qt::AlignLeft);
   for (QLineSeries* s : {kinetic_, potential_, total_}) {
@@ -83,9 +87,9 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent) {
   }
   auto* view = new QChartView(chart);
   view->setRenderHint(QPainter::Antialiasing);
-  view->setMinimumHeight(160);
-  view->setToolTip(tr("Kinetic, potential (gravity) and total energy of the simulation; the total stays flat "
-                      "without damping or limit impacts when the integrator is accurate"));
+  view->setMinimumHeight(220);
+  view->setToolTip(tr("Kinetic energy, potential energy (gravity) measured from the start of the run, and their "
+                      "total; the total stays flat without damping or limit impacts when the integrator is accurate"));
   clear_plot();
 
   auto* buttons = new QHBoxLayout;
@@ -129,6 +133,9 @@ void DynamicsPanel::apply_settings() {
 }
 
 void DynamicsPanel::add_energy(double t, double kinetic, double potential) {
+  // the gravity potential's zero is arbitrary (the world origin): plot it from the run's start
+  if (total_->count() == 0) potential0_ = potential;
+  potential -= potential0_;
   const double total = kinetic + potential;
   if (total_->count() == 0) e_lo_ = e_hi_ = total;
   e_lo_ = std::min({e_lo_, kinetic, potential, total});
@@ -140,6 +147,7 @@ void DynamicsPanel::add_energy(double t, double kinetic, double potential) {
   time_axis_->setRange(total_->at(0).x(), std::max(t, total_->at(0).x() + 1.0));
   const double pad = std::max(0.05 * (e_hi_ - e_lo_), 1e-3);
   energy_axis_->setRange(e_lo_ - pad, e_hi_ + pad);
+  energy_axis_->applyNiceNumbers();
 }
 
 void DynamicsPanel::clear_plot() {

@@ -1,6 +1,6 @@
 // the dynamics half of the playback dock: play / pause, step, reset, dt, integrator, gravity and damping
-// for the DynamicsPlayer (ui/joint/dynamics_player.hpp), and a Qt Charts plot of kinetic, potential and
-// total energy against simulated time.
+// for the DynamicsPlayer (ui/joint/dynamics_player.hpp), and a Qt Charts plot of kinetic, potential (from
+// the run's start) and total energy against simulated time.
 #pragma once
 
 #include <QWidget>
@@ -51,6 +51,7 @@ class DynamicsPanel : public QWidget {
   QValueAxis* time_axis_;
   QValueAxis* energy_axis_;
   double e_lo_ = 0.0, e_hi_ = 0.0;  // energy range plotted so far (J)
+  double potential0_ = 0.0;         // potential energy at the first point of the run (J)
 };
 
 }  // namespace js::ui
