@@ -2,19 +2,13 @@
 //   jointsmith [project.jsproj] [--demo]
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QSurfaceFormat>
 
 #include "ui/app/main_window.hpp"
+#include "ui/viewport/gl_format.hpp"
 
 int main(int argc, char** argv) {
-  // GL 3.3 core with a depth buffer and 4× msaa for every QOpenGLWidget; must precede QApplication
-  QSurfaceFormat format;
-  format.setVersion(3, 3);
-  format.setProfile(QSurfaceFormat::CoreProfile);
-  format.setDepthBufferSize(24);
-  // JS_MSAA=0 turns multisampling off (much faster under software GL)
-  format.setSamples(qEnvironmentVariableIsSet("JS_MSAA") ? qEnvironmentVariableIntValue("JS_MSAA") : 4);
-  QSurfaceFormat::setDefaultFormat(format);
+  // must precede QApplication
+  js::ui::set_default_gl_format();
   QApplication::setAttribute(Qt::AA_ShareOpenGLContexts);
 
   QApplication app(argc, argv);

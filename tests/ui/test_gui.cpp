@@ -11,7 +11,6 @@
 #include <QSlider>
 #include <QScrollBar>
 #include <QStandardPaths>
-#include <QSurfaceFormat>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -35,6 +34,7 @@
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/samples_panel.hpp"
 #include "ui/viewport/gizmo.hpp"
+#include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 
 using namespace js;
@@ -494,13 +494,7 @@ class GuiTest : public QObject {
 };
 
 int main(int argc, char** argv) {
-  QSurfaceFormat format;
-  format.setVersion(3, 3);
-  format.setProfile(QSurfaceFormat::CoreProfile);
-  format.setDepthBufferSize(24);
-  // JS_MSAA=0 measures without multisampling
-  format.setSamples(qEnvironmentVariableIsSet("JS_MSAA") ? qEnvironmentVariableIntValue("JS_MSAA") : 4);
-  QSurfaceFormat::setDefaultFormat(format);
+  js::ui::set_default_gl_format();
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
   QApplication::setApplicationName(QStringLiteral("jointsmith_gui_test"));
