@@ -2,6 +2,7 @@
 // valid for multi-dof joints whose S and ∇S depend on q.
 #include <Eigen/Cholesky>
 
+#include "core/dynamics/aba_hybrid.hpp"
 #include "core/dynamics/algorithms.hpp"
 #include "core/dynamics/spatial.hpp"
 
@@ -61,18 +62,14 @@ const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, Multibod
     const Body& body = model.body(i);
     BodyData& bd = data.bodies[static_cast<std::size_t>(i)];
     const int n = body.dof;
-    // β = J̃ c + b: the bias seen through the joint
-    const Wrench beta = bd.Ja * bd.c + bd.b;
-    if (body.prescribed >= 0) {
-      // a prescribed joint carries its whole articulated inertia to the parent like a fixed one, with
-      // the known joint acceleration s q̈ folded into the bias: β + J̃ s q̈
-      if (body.parent < 0) continue;
-      const double qdd_p = data.prescribed[static_cast<std::size_t>(body.prescribed)].qdd;
-      BodyData& parent = data.bodies[static_cast<std::size_t>(body.parent)];
-      parent.Ja += inertia_to_parent(bd.joint.G, bd.Ja);
-      parent.b += Ad_inv_star_apply(bd.joint.G, beta + bd.Ja * (bd.joint.S.col(0) * qdd_p));
+    if (body.num_prescribed > 0) {
+      // hybrid: prescribed columns of S give known accelerations, the free ones are solved (aba_hybrid.hpp)
+      BodyData* parent = body.parent < 0 ? nullptr : &data.bodies[static_cast<std::size_t>(body.parent)];
+      if (!detail::hybrid_backward(body, bd, data.prescribed, tau, parent)) data.singular = true;
       continue;
     }
+    // β = J̃ c + b: the bias seen through the joint
+    const Wrench beta = bd.Ja * bd.c + bd.b;
     if (n == 1) {
       // 1-dof joints (the knee, spline curves, lower pairs) with fixed-size types throughout
       const Twist s = bd.joint.S.col(0);
@@ -119,16 +116,12 @@ const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, Multibod
     const Twist& a_parent = body.parent < 0 ? data.root.v_dot : data.bodies[static_cast<std::size_t>(body.parent)].a;
     // ⁱv̇_{i−1}
     const Twist a_in = Ad_inv_apply(bd.joint.G, a_parent);
-    bd.a = a_in + bd.c;
-    if (n == 0) continue;
-    if (body.prescribed >= 0) {
-      // hybrid dynamics: q̈ is given; the joint wrench J̃ a + b projected on s is the driving torque
-      const double qdd_p = data.prescribed[static_cast<std::size_t>(body.prescribed)].qdd;
-      data.qdd[body.q_index] = qdd_p;
-      bd.a += bd.joint.S.col(0) * qdd_p;
-      data.drive_tau[body.q_index] = bd.joint.S.col(0).dot(bd.Ja * bd.a + bd.b);
+    if (body.num_prescribed > 0) {
+      detail::hybrid_forward(body, bd, data.prescribed, a_in, data.qdd, data.drive_tau);
       continue;
     }
+    bd.a = a_in + bd.c;
+    if (n == 0) continue;
     if (n == 1) {
       const double qdd1 = bd.Omega_inv(0, 0) * (bd.u[0] - bd.U.col(0).dot(a_in));
       data.qdd[body.q_index] = qdd1;

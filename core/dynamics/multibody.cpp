@@ -60,16 +60,22 @@ void MultibodyModel::prescribe(int coordinate, CoordinateTrajectory trajectory) 
   if (coordinate < 0 || coordinate >= nq_) {
     throw std::invalid_argument("prescribe: coordinate index " + std::to_string(coordinate) + " out of range");
   }
-  const int b = coordinates_[static_cast<std::size_t>(coordinate)].body;
-  Body& body = bodies_[static_cast<std::size_t>(b)];
-  if (body.dof != 1) {
-    throw std::invalid_argument("prescribe: body '" + body.name + "' has a " + std::to_string(body.dof) +
-                                "-dof joint; only 1-dof joints can be prescribed");
+  const CoordinateRef& ref = coordinates_[static_cast<std::size_t>(coordinate)];
+  Body& body = bodies_[static_cast<std::size_t>(ref.body)];
+  const auto local = static_cast<std::size_t>(ref.local);
+  if (body.prescribed_of[local] >= 0) {
+    throw std::invalid_argument("prescribe: coordinate '" + body.name + "." + coordinate_info(coordinate).name +
+                                "' is already prescribed");
   }
-  if (body.prescribed >= 0) throw std::invalid_argument("prescribe: body '" + body.name + "' is already prescribed");
   if (!trajectory) throw std::invalid_argument("prescribe: empty trajectory for body '" + body.name + "'");
-  body.prescribed = static_cast<int>(prescribed_.size());
-  prescribed_.push_back(PrescribedCoordinate{coordinate, b, std::move(trajectory)});
+  body.prescribed_of[local] = static_cast<int>(prescribed_.size());
+  ++body.num_prescribed;
+  prescribed_.push_back(PrescribedCoordinate{coordinate, ref.body, std::move(trajectory)});
+}
+
+bool MultibodyModel::is_prescribed(int k) const {
+  const CoordinateRef& ref = coordinate(k);
+  return body(ref.body).prescribed_of[static_cast<std::size_t>(ref.local)] >= 0;
 }
 
 RootState MultibodyModel::root_state(double t) const {
@@ -93,7 +99,7 @@ Eigen::VectorXd MultibodyModel::neutral_configuration() const {
   return q;
 }
 
-BodyData::BodyData(int dof) : joint(dof), U(6, dof), Omega_inv(dof, dof), u(dof) {
+BodyData::BodyData(int dof, int free_dof) : joint(dof), U(6, free_dof), Omega_inv(free_dof, free_dof), u(free_dof) {
   U.setZero();
   Omega_inv.setZero();
   u.setZero();
@@ -101,7 +107,7 @@ BodyData::BodyData(int dof) : joint(dof), U(6, dof), Omega_inv(dof, dof), u(dof)
 
 MultibodyData::MultibodyData(const MultibodyModel& model) {
   bodies.reserve(static_cast<std::size_t>(model.num_bodies()));
-  for (const Body& b : model.bodies()) bodies.emplace_back(b.dof);
+  for (const Body& b : model.bodies()) bodies.emplace_back(b.dof, b.free_dof());
   tau = Eigen::VectorXd::Zero(model.nq());
   qdd = Eigen::VectorXd::Zero(model.nq());
   M = Eigen::MatrixXd::Zero(model.nq(), model.nq());

@@ -6,6 +6,7 @@
 // q and q̇ have the same size nq: every joint coordinate appears once, in body order.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -38,7 +39,7 @@ using CoordinateTrajectory = std::function<PrescribedSample(double t)>;
 
 struct PrescribedCoordinate {
   int coordinate = 0;  // index into q
-  int body = 0;        // the body whose 1-dof joint it is
+  int body = 0;        // the body whose joint owns it (any dof; the joint's other coordinates may stay free)
   CoordinateTrajectory trajectory;
 };
 
@@ -50,7 +51,10 @@ struct Body {
   Mat6 J = Mat6::Identity();  // generalized inertia (eq. 8) about the body origin, body frame
   int q_index = 0;            // first coordinate of this joint in q
   int dof = 0;                // joint->dof()
-  int prescribed = -1;        // index into MultibodyModel::prescribed(), −1: the joint is free
+  // per joint coordinate (local index): its index into MultibodyModel::prescribed(), −1 when free.
+  std::array<int, kMaxJointDof> prescribed_of{-1, -1, -1, -1, -1, -1};
+  int num_prescribed = 0;  // how many of this joint's coordinates are prescribed (0 … dof)
+  int free_dof() const { return dof - num_prescribed; }
 };
 
 // where coordinate k of q lives.
@@ -89,10 +93,13 @@ class MultibodyModel {
   RootTrajectory root_trajectory;
 
   // drives coordinate k by a trajectory: q, q̇, q̈ come from it and inverse dynamics gives the torque that
-  // makes the joint follow it (aba's hybrid form). only 1-dof joints; throws std::invalid_argument for a
-  // bad index, a multi-dof joint, a coordinate already prescribed or an empty trajectory.
+  // makes the joint follow it (aba's hybrid form). any coordinate of any joint: the other coordinates of
+  // a multi-dof joint stay free (a surface joint whose third coordinate is time). throws
+  // std::invalid_argument for a bad index, a coordinate already prescribed or an empty trajectory.
   void prescribe(int coordinate, CoordinateTrajectory trajectory);
   const std::vector<PrescribedCoordinate>& prescribed() const { return prescribed_; }
+  // whether coordinate k (index into q) is prescribed.
+  bool is_prescribed(int k) const;
 
   // the root frame at time t.
   RootState root_state(double t) const;
@@ -121,10 +128,13 @@ struct BodyData {
   Wrench f_ext = Wrench::Zero();  // applied external wrench, body frame, gravity excluded (input)
   Mat6 Ja = Mat6::Zero();       // articulated (aba) or composite (crba) inertia
   Wrench b = Wrench::Zero();    // articulated bias force (eq. 43)
-  JointJacobian U;              // J̃ S, 6×n
-  JointSquare Omega_inv;        // Ω⁻¹ = (Sᵀ J̃ S)⁻¹, n×n
-  JointVector u;                // τ − Sᵀ(J̃ c + b), n
-  explicit BodyData(int dof);
+  // S below means the free columns of S (all of them unless some coordinates are prescribed), nf of them
+  JointJacobian U;              // J̃ S, 6×nf
+  JointSquare Omega_inv;        // Ω⁻¹ = (Sᵀ J̃ S)⁻¹, nf×nf
+  JointVector u;                // τ − Sᵀ(J̃ c + b), nf
+  // dof: the joint's; free_dof: dof minus its prescribed coordinates (sizes U, Ω⁻¹, u).
+  explicit BodyData(int dof, int free_dof);
+  explicit BodyData(int dof) : BodyData(dof, dof) {}
 };
 
 struct MultibodyData {

@@ -30,7 +30,7 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
     const Coordinate& c = model.coordinate_info(k);
     const Body& body = model.body(model.coordinate(k).body);
     const bool wraps = body.joint->range_policy() == RangePolicy::Wrap;
-    if (body.prescribed >= 0) continue;  // the trajectory decides
+    if (model.is_prescribed(k)) continue;  // the trajectory decides
     if (c.locked || (!wraps && (c.min > -1e299 || c.max < 1e299))) constrained_.push_back(k);
   }
   engaged_.reserve(constrained_.size());
