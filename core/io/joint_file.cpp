@@ -20,7 +20,7 @@ std::string known_kinds() {
   std::string list;
   for (JointKind k : {JointKind::Fixed, JointKind::Revolute, JointKind::Prismatic, JointKind::Helical,
                       JointKind::Cylindrical, JointKind::Universal, JointKind::Planar, JointKind::Spherical,
-                      JointKind::Elliptic, JointKind::SplineCurve, JointKind::SplineSurface}) {
+                      JointKind::Elliptic, JointKind::SplineCurve, JointKind::SplineSurface, JointKind::Series}) {
     list += std::string(list.empty() ? "" : ", ") + joint_kind_name(k);
   }
   return list;
@@ -104,11 +104,12 @@ ordered_json coordinates_to_json(const JointModel& model) {
 
 }  // namespace
 
-std::unique_ptr<JointModel> read_joint_json(const nlohmann::json& doc_json, const std::string& source_name) {
-  const JsonCursor doc(doc_json, source_name);
-  if (!doc_json.is_object()) doc.fail(ErrorKind::WrongType, std::string("expected an object, got ") + doc_json.type_name());
-  read_header(doc);
+namespace detail {
 
+std::unique_ptr<JointModel> read_joint_node(const JsonCursor& doc) {
+  if (!doc.json().is_object()) {
+    doc.fail(ErrorKind::WrongType, std::string("expected a joint object, got ") + doc.json().type_name());
+  }
   const JsonCursor kind_c = doc.at("kind");
   const std::string kind_name = kind_c.string();
   JointKind kind{};
@@ -137,6 +138,28 @@ std::unique_ptr<JointModel> read_joint_json(const nlohmann::json& doc_json, cons
   return model;
 }
 
+ordered_json joint_node_to_json(const JointModel& model) {
+  ordered_json doc;
+  doc["kind"] = joint_kind_name(model.kind());
+  doc["dof"] = model.dof();
+  doc["coordinates"] = coordinates_to_json(model);
+  ordered_json offsets;
+  offsets["parent_T_joint"] = detail::transform_to_json(model.parent_T_joint());
+  offsets["moving_T_child"] = detail::transform_to_json(model.moving_T_child());
+  doc["offsets"] = std::move(offsets);
+  detail::write_kind(model, doc);
+  return doc;
+}
+
+}  // namespace detail
+
+std::unique_ptr<JointModel> read_joint_json(const nlohmann::json& doc_json, const std::string& source_name) {
+  const JsonCursor doc(doc_json, source_name);
+  if (!doc_json.is_object()) doc.fail(ErrorKind::WrongType, std::string("expected an object, got ") + doc_json.type_name());
+  read_header(doc);
+  return detail::read_joint_node(doc);
+}
+
 std::unique_ptr<JointModel> read_joint_json(const nlohmann::ordered_json& doc, const std::string& source_name) {
   // doubles print in round-trip form, so this conversion is lossless
   return read_joint_json(nlohmann::json::parse(doc.dump()), source_name);
@@ -154,14 +177,7 @@ ordered_json joint_to_json(const JointModel& model) {
   ordered_json doc;
   doc["format"] = kJointFileFormat;
   doc["version"] = kJointFileVersion;
-  doc["kind"] = joint_kind_name(model.kind());
-  doc["dof"] = model.dof();
-  doc["coordinates"] = coordinates_to_json(model);
-  ordered_json offsets;
-  offsets["parent_T_joint"] = detail::transform_to_json(model.parent_T_joint());
-  offsets["moving_T_child"] = detail::transform_to_json(model.moving_T_child());
-  doc["offsets"] = std::move(offsets);
-  detail::write_kind(model, doc);
+  doc.update(detail::joint_node_to_json(model));
   return doc;
 }
 

@@ -5,6 +5,7 @@
 
 #include "core/joints/elliptic_joint.hpp"
 #include "core/joints/lower_pairs.hpp"
+#include "core/joints/series_joint.hpp"
 #include "core/joints/spline_curve_joint.hpp"
 #include "core/joints/spline_surface_joint.hpp"
 #include "core/spline/knots.hpp"
@@ -143,6 +144,20 @@ std::unique_ptr<JointModel> read_spline_surface(const JsonCursor& doc) {
   return std::make_unique<SplineSurfaceJoint>(H, std::move(knots), std::move(coefficients), basis);
 }
 
+// "joints": [first, second], each a joint document without format and version.
+std::unique_ptr<JointModel> read_series(const JsonCursor& doc) {
+  const JsonCursor parts = doc.at("joints");
+  parts.expect_array_size(2, "joints (the first and the second joint of the series)");
+  std::unique_ptr<JointModel> first = read_joint_node(parts.element(0));
+  std::unique_ptr<JointModel> second = read_joint_node(parts.element(1));
+  if (first->dof() + second->dof() > kMaxJointDof) {
+    parts.fail(ErrorKind::CountMismatch, std::to_string(first->dof()) + " + " + std::to_string(second->dof()) +
+                                             " coordinates exceed the largest joint dof " +
+                                             std::to_string(kMaxJointDof));
+  }
+  return std::make_unique<SeriesJoint>(std::move(first), std::move(second));
+}
+
 template <typename T>
 const T& as(const JointModel& model) {
   const auto* p = dynamic_cast<const T*>(&model);
@@ -174,12 +189,14 @@ std::vector<const char*> kind_fields(JointKind kind) {
     case JointKind::Elliptic: return {"a", "b", "k"};
     case JointKind::SplineCurve: return {"order", "closed", "knots", "control_frames"};
     case JointKind::SplineSurface: return {"base", "basis", "knot_vectors", "coefficients"};
+    case JointKind::Series: return {"joints"};
   }
   return {};
 }
 
 bool kind_has_default_ranges(JointKind kind) {
-  return kind == JointKind::SplineCurve || kind == JointKind::SplineSurface;
+  // a series takes its parts' ranges (knot domains, or unbounded for a wrapping part)
+  return kind == JointKind::SplineCurve || kind == JointKind::SplineSurface || kind == JointKind::Series;
 }
 
 std::unique_ptr<JointModel> read_kind(JointKind kind, const JsonCursor& doc) {
@@ -212,6 +229,7 @@ std::unique_ptr<JointModel> read_kind(JointKind kind, const JsonCursor& doc) {
                                              read_axis(doc.at("k")));
     case JointKind::SplineCurve: return read_spline_curve(doc);
     case JointKind::SplineSurface: return read_spline_surface(doc);
+    case JointKind::Series: return read_series(doc);
   }
   doc.fail(ErrorKind::UnknownKind, "unknown joint kind");
 }
@@ -271,6 +289,11 @@ void write_kind(const JointModel& model, ordered_json& doc) {
       ordered_json coefficients = ordered_json::array();
       for (const auto& c : j.coefficients()) coefficients.push_back(c);
       doc["coefficients"] = std::move(coefficients);
+      break;
+    }
+    case JointKind::Series: {
+      const auto& j = as<SeriesJoint>(model);
+      doc["joints"] = ordered_json::array({joint_node_to_json(j.first()), joint_node_to_json(j.second())});
       break;
     }
   }

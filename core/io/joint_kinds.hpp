@@ -27,6 +27,11 @@ std::unique_ptr<JointModel> read_kind(JointKind kind, const JsonCursor& doc);
 // describe (a JointModel subclass outside core/joints).
 void write_kind(const JointModel& model, nlohmann::ordered_json& doc);
 
+// one joint document without the file header (kind, dof, coordinates, offsets and the kind's fields): the
+// parts of a series joint. defined in joint_file.cpp; throws FileError located inside node.
+std::unique_ptr<JointModel> read_joint_node(const JsonCursor& node);
+nlohmann::ordered_json joint_node_to_json(const JointModel& model);
+
 // {"rotation": 3×3 nested rows, "translation": [x, y, z]}
 nlohmann::ordered_json transform_to_json(const SE3& T);
 

@@ -6,7 +6,7 @@
 namespace js {
 
 namespace {
-constexpr std::array<std::pair<JointKind, const char*>, 11> kKindNames{{
+constexpr std::array<std::pair<JointKind, const char*>, 12> kKindNames{{
     {JointKind::Fixed, "fixed"},
     {JointKind::Revolute, "revolute"},
     {JointKind::Prismatic, "prismatic"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<JointKind, const char*>, 11> kKindNames{{
     {JointKind::Elliptic, "elliptic"},
     {JointKind::SplineCurve, "spline_curve"},
     {JointKind::SplineSurface, "spline_surface"},
+    {JointKind::Series, "series"},
 }};
 }  // namespace
 

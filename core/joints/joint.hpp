@@ -41,6 +41,7 @@ enum class JointKind {
   Elliptic,
   SplineCurve,    // 1-dof spline curve on SE(3), eq. 21–24
   SplineSurface,  // n-dof product of six exponentials of tensor splines, eq. 25
+  Series,         // two joints composed, G = A(q_a) · B(q_b) (series_joint.hpp)
 };
 
 // stable lowercase names used in files and the cli ("revolute", "spline_curve", ...).

@@ -11,6 +11,7 @@
 
 #include "core/joints/elliptic_joint.hpp"
 #include "core/joints/lower_pairs.hpp"
+#include "core/joints/series_joint.hpp"
 #include "core/joints/spline_curve_joint.hpp"
 #include "core/joints/spline_surface_joint.hpp"
 #include "core/spline/knots.hpp"
@@ -77,6 +78,10 @@ inline std::vector<std::unique_ptr<JointModel>> every_kind() {
   out.push_back(with_extras(make_spline_curve(false)));
   out.push_back(with_extras(make_spline_curve(true)));
   out.push_back(with_extras(make_spline_surface()));
+  // a series with offsets on its parts, one of them a series itself (curve, slide, revolute: 3 dof)
+  auto inner = std::make_unique<SeriesJoint>(make_spline_curve(true), std::make_unique<PrismaticJoint>(odd));
+  inner->set_offsets(odd_transform(0.2), odd_transform(-0.9));
+  out.push_back(with_extras(std::make_unique<SeriesJoint>(std::move(inner), with_extras(std::make_unique<RevoluteJoint>(odd)))));
   return out;
 }
 

@@ -258,7 +258,28 @@ TEST(JointFileErrors, UnknownKind) {
   doc["kind"] = "hinge";
   EXPECT_FILE_ERROR(error_of(doc), io::ErrorKind::UnknownKind,
                     "knee.json: /kind: unknown joint kind \"hinge\" (known: fixed, revolute, prismatic, helical, "
-                    "cylindrical, universal, planar, spherical, elliptic, spline_curve, spline_surface)");
+                    "cylindrical, universal, planar, spherical, elliptic, spline_curve, spline_surface, series)");
+}
+
+TEST(JointFileErrors, SeriesParts) {
+  // a part's error is located inside the series document
+  json doc = json::parse(io::joint_to_text(SeriesJoint(std::make_unique<RevoluteJoint>(), make_spline_curve(false))));
+  doc["joints"][1]["knots"][2] = -5.0;
+  EXPECT_EQ(error_of(doc).kind(), io::ErrorKind::BadKnots);
+  EXPECT_EQ(std::string(error_of(doc).what()).rfind("knee.json: /joints/1/knots/2: knots not non-decreasing", 0), 0u)
+      << error_of(doc).what();
+  doc = json::parse(io::joint_to_text(SeriesJoint(std::make_unique<RevoluteJoint>(), std::make_unique<RevoluteJoint>())));
+  doc["joints"].push_back(doc["joints"][0]);
+  EXPECT_FILE_ERROR(error_of(doc), io::ErrorKind::CountMismatch,
+                    "knee.json: /joints: expected 2 joints (the first and the second joint of the series), got 3");
+  doc["joints"].erase(2);
+  doc["joints"][0]["kind"] = "hinge";
+  EXPECT_EQ(error_of(doc).kind(), io::ErrorKind::UnknownKind);
+  doc["joints"][0] = json::parse(io::joint_to_text(SphericalJoint("xyz")));
+  doc["joints"][1] = json::parse(io::joint_to_text(
+      SeriesJoint(std::make_unique<SphericalJoint>("xyz"), std::make_unique<SphericalJoint>("zyx"))));
+  EXPECT_FILE_ERROR(error_of(doc), io::ErrorKind::CountMismatch,
+                    "knee.json: /joints: 3 + 6 coordinates exceed the largest joint dof 6");
 }
 
 TEST(JointFileErrors, UnknownField) {

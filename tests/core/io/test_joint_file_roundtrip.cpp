@@ -60,6 +60,11 @@ void expect_same_parameters(const JointModel& a, const JointModel& b) {
       EXPECT_TRUE(same_bits(s->control_frames()[i], t.control_frames()[i])) << "frame " << i;
     }
   }
+  if (const auto* s = dynamic_cast<const SeriesJoint*>(&a)) {
+    const auto& t = dynamic_cast<const SeriesJoint&>(b);
+    expect_same_parameters(s->first(), t.first());
+    expect_same_parameters(s->second(), t.second());
+  }
   if (const auto* s = dynamic_cast<const SplineSurfaceJoint*>(&a)) {
     const auto& t = dynamic_cast<const SplineSurfaceJoint&>(b);
     EXPECT_TRUE(same_bits(s->base(), t.base()));

@@ -8,6 +8,7 @@
 
 #include "tests/core/joints/alloc_counter.hpp"
 #include "tests/core/joints/joint_cases.hpp"
+#include "tests/core/joints/series_cases.hpp"
 #include "tests/core/joints/spline_cases.hpp"
 
 namespace js::test {
@@ -77,6 +78,7 @@ INSTANTIATE_TEST_SUITE_P(Elliptic, JointAllocationTest, ::testing::ValuesIn(elli
 INSTANTIATE_TEST_SUITE_P(SplineCurve, JointAllocationTest, ::testing::ValuesIn(spline_curve_cases()), joint_case_name);
 INSTANTIATE_TEST_SUITE_P(SplineSurface, JointAllocationTest, ::testing::ValuesIn(spline_surface_cases()),
                          joint_case_name);
+INSTANTIATE_TEST_SUITE_P(Series, JointAllocationTest, ::testing::ValuesIn(series_cases()), joint_case_name);
 
 }  // namespace
 }  // namespace js::test
