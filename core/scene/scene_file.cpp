@@ -9,6 +9,7 @@
 #include "core/io/json_cursor.hpp"
 #include "core/io/json_text.hpp"
 #include "core/scene/obj_mesh.hpp"
+#include "core/scene/scene_drive.hpp"
 #include "core/scene/scene_motion.hpp"
 
 namespace js::scene {
@@ -271,7 +272,7 @@ Scene read_scene_json(const nlohmann::json& doc_json, const std::string& source,
   if (bodies.size() == 0) bodies.fail(ErrorKind::CountMismatch, "a scene needs at least one body");
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const JsonCursor b = bodies.element(i);
-    b.expect_only_keys({"name", "parent", "joint", "joint_offsets", "mass", "com", "inertia", "mesh", "motion"});
+    b.expect_only_keys({"name", "parent", "joint", "joint_offsets", "mass", "com", "inertia", "mesh", "motion", "drive"});
     const JsonCursor name = b.at("name");
     if (name.string().empty() || name.string().find('.') != std::string::npos) {
       name.fail(ErrorKind::InvalidValue, "a body name must be non-empty and contain no '.'");
@@ -288,6 +289,7 @@ Scene read_scene_json(const nlohmann::json& doc_json, const std::string& source,
     }
     const int index = scene.model.add_body(name.string(), parent, std::move(joint), read_inertia(b, base_dir));
     if (b.has("motion")) read_body_motion(b.at("motion"), scene.model, index);
+    if (b.has("drive")) read_body_drive(b.at("drive"), scene.model, index);
   }
   // defaults: q = 0 moved into each coordinate's range, q̇ = 0
   const int nq = scene.model.nq();
