@@ -14,6 +14,8 @@ void add_check_command(CLI::App& app);
 void add_simulate_command(CLI::App& app);
 // ik SCENE.json --body NAME [--point x,y,z] --target x,y,z[,rx,ry,rz] (cmd_ik.cpp)
 void add_ik_command(CLI::App& app);
+// stable-step SCENE.json [--integrator euler|symplectic|rk4|all] [--duration T] [--max-dt D] (cmd_stable_step.cpp)
+void add_stable_step_command(CLI::App& app);
 
 // fit SAMPLES -o JOINT.json [--frames N|auto] [--smooth W|auto] … (cmd_fit.cpp)
 void add_fit_command(CLI::App& app);

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   js::cli::add_fit_command(app);
   js::cli::add_simulate_command(app);
   js::cli::add_ik_command(app);
+  js::cli::add_stable_step_command(app);
   js::cli::add_export_command(app);
   js::cli::add_import_osim_command(app);
   try {
