@@ -86,7 +86,7 @@ def scene(mesh_volumes):
         "paper fig. 1 and 3: a leg hanging from the hip; hip and ankle revolute, the knee a spline curve joint "
         "fitted from noisy samples (joints/knee_fitted.json from samples/knee_samples.csv). released with the "
         "hip flexed and the knee bent, it swings under gravity with damping; ik: docs/demos.md",
-        {"gravity": [0.0, 0.0, -9.81], "dt": 0.01, "duration": 3.0, "integrator": "symplectic"},
+        {"gravity": [0.0, 0.0, -9.81], "dt": 0.005, "duration": 3.0, "integrator": "rk4"},
         bodies,
         forces={"joint_damping": 0.8,
                 "springs": [{"coordinate": "foot.ankle", "stiffness": 15.0, "rest": 0.0, "damping": 0.2}]},
