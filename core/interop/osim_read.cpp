@@ -201,6 +201,10 @@ struct Reader {
       out.child_T_cframe = frame(j, "location", "orientation");
       if (const XMLElement* pb = j->FirstChildElement("parent_body")) out.parent_body = text(pb);
     }
+    // reverse = true swaps parent and child in simbody (MobilizedBody::Direction); we only read forward joints
+    if (const XMLElement* r = j->FirstChildElement("reverse"); r && text(r) == "true") {
+      fail(OsimErrorKind::InvalidValue, r, "<reverse>true</reverse> (a joint defined child-to-parent) is not supported");
+    }
     const XMLElement* st = child(j, "SpatialTransform");
     static const char* names[6] = {"rotation1", "rotation2", "rotation3", "translation1", "translation2", "translation3"};
     for (std::size_t i = 0; i < 6; ++i) {

@@ -138,5 +138,15 @@ TEST(OsimErrors, InvalidValue) {
   expect_error(text, "knee_r", OsimErrorKind::InvalidValue, {"<TransformAxis name='rotation1'>", "unknown coordinate 'flx'"});
 }
 
+// simbody builds a reversed joint child-to-parent (MobilizedBody::Direction): refused, not misread as forward
+TEST(OsimErrors, ReversedJointIsRefused) {
+  std::string text = model();
+  text.replace(text.find("<SpatialTransform>"), 18, "<reverse>true</reverse>\n<SpatialTransform>");
+  expect_error(text, "knee_r", OsimErrorKind::InvalidValue, {"leg.osim:15:", "<reverse>", "not supported"});
+  text = model();
+  text.replace(text.find("<SpatialTransform>"), 18, "<reverse>false</reverse>\n<SpatialTransform>");
+  EXPECT_NO_THROW(read_osim_joint_text(text, "leg.osim", "knee_r"));
+}
+
 }  // namespace
 }  // namespace js::interop
