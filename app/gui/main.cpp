@@ -1,5 +1,5 @@
 // jointsmith: author spline joints by posing bone meshes and capturing samples.
-//   jointsmith [project.jsproj] [--demo]
+//   jointsmith [project.jsproj | scene.json] [--demo]
 #include <QApplication>
 #include <QCommandLineParser>
 
@@ -22,7 +22,8 @@ int main(int argc, char** argv) {
   parser.addVersionOption();
   const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the built-in knee demo."));
   parser.addOption(demo);
-  parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("A .jsproj project to open."));
+  parser.addPositionalArgument(QStringLiteral("file"),
+                               QStringLiteral("A .jsproj project or a scene file (.json, docs/scene-file.md) to open."));
   parser.process(app);
 
   js::ui::MainWindow window;

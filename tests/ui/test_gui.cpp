@@ -36,17 +36,15 @@
 #include "ui/viewport/gizmo.hpp"
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
+#include "gui_pixels.hpp"
 
 using namespace js;
 using namespace js::ui;
 
+using js::ui::test::colour_distance;
+using js::ui::test::kBackground;
+
 namespace {
-
-const QColor kBackground(41, 43, 48);
-
-int colour_distance(const QColor& a, const QColor& b) {
-  return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
-}
 
 // closes whatever modal dialog opens next, so actions that exec() a dialog return
 void close_next_modal() {

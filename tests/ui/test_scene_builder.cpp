@@ -81,7 +81,8 @@ TEST(SceneBuilder, SelectionBoundsFrameTheBody) {
   ASSERT_TRUE(selection_bounds(d, Selection{1, 0, -1}, meshes, c, r));
   EXPECT_GT(r, 0.2);
   EXPECT_LT(r, 0.3);
-  EXPECT_NEAR(c.y(), 0.48 + 0.21, 0.03);  // femur spans 0.46 … 0.93 in the world
+  // the femur spans 0 … 0.45 m along its own y, from the knee
+  EXPECT_LT((c - d.world_T_body(1).act(Vec3(0.0, 0.21, 0.0))).norm(), 0.03);
 }
 
 TEST(Camera, ProjectionAndPixelRayAgree) {
@@ -155,9 +156,10 @@ TEST(Gizmo, RotateDragTurnsAboutTheParentAxisThroughTheOrigin) {
 TEST(Picking, HitsTheBodyUnderTheRay) {
   const DocumentData d = make_demo_project();
   MeshLibrary meshes;
-  // straight down the femur's shaft from above, offset to hit the shaft's top
-  const Vec3 top = d.world_T_body(1).act(Vec3(0.0, 0.30, 0.0));
-  const Ray from_front{top + Vec3(0, 0, 1.0), Vec3(0, 0, -1)};
+  // at the femur's shaft from its front (its own +z), a metre away
+  const SE3 world_T_femur = d.world_T_body(1);
+  const Vec3 top = world_T_femur.act(Vec3(0.0, 0.30, 0.0));
+  const Ray from_front{top + world_T_femur.R * Vec3(0, 0, 1.0), world_T_femur.R * Vec3(0, 0, -1)};
   auto hit = pick_body(d, meshes, from_front);
   ASSERT_TRUE(hit);
   EXPECT_EQ(hit->body, 1);

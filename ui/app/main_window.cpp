@@ -14,18 +14,21 @@
 #include <QToolBar>
 
 #include "ui/app/autosave.hpp"
+#include "ui/app/demos.hpp"
 #include "ui/app/dialogs.hpp"
 #include "ui/app/export_menu.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
+#include "ui/export/scene_import.hpp"
 #include "ui/mesh/mesh_import.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/properties_panel.hpp"
 #include "ui/panels/samples_panel.hpp"
 #include "ui/panels/scene_tree_panel.hpp"
+#include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 
 namespace js::ui {
@@ -37,7 +40,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
   build_docks();
   build_actions();
   frame_time_label_ = new QLabel;
-  frame_time_label_->setToolTip(tr("Time to build and draw one frame, GPU work included"));
+  frame_time_label_->setToolTip(tr("Time to build and draw one frame, GPU work included (View ▸ Show Frame Time)"));
   statusBar()->addPermanentWidget(frame_time_label_);
   frame_time_label_->setVisible(false);
 
@@ -49,7 +52,11 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
   connect(viewport_, &ViewportWidget::status_message, this, [this](const QString& m) { show_message(m, false); });
   connect(viewport_, &ViewportWidget::files_dropped, this, &MainWindow::import_paths);
   connect(viewport_, &ViewportWidget::frame_time_measured, this, [this](double ms) {
-    frame_time_label_->setText(tr("frame %1 ms").arg(ms, 0, 'f', 1));
+    // say what draws it: the renderer and the multisampling decide most of the cost
+    const int samples = viewport_->format().samples();
+    frame_time_label_->setText(tr("frame %1 ms · %2 · %3").arg(ms, 0, 'f', 1)
+                                   .arg(gl_renderer_name().section(QLatin1Char(' '), 0, 0))
+                                   .arg(samples > 0 ? tr("%1× msaa").arg(samples) : tr("no msaa")));
   });
   setAcceptDrops(true);
   resize(1400, 900);
@@ -74,7 +81,7 @@ void MainWindow::build_docks() {
   auto* props = new PropertiesPanel(doc_);
   samples_ = new SamplesPanel(doc_);
   auto* fit = new FitPanel(doc_);
-  auto* playback = new PlaybackPanel(doc_);
+  auto* playback = playback_ = new PlaybackPanel(doc_);
   auto* scene_dock = add(QStringLiteral("scene"), tr("Scene"), scene, Qt::LeftDockWidgetArea);
   add(QStringLiteral("properties"), tr("Properties"), props, Qt::LeftDockWidgetArea);
   auto* samples_dock = add(QStringLiteral("samples"), tr("Samples"), samples_, Qt::RightDockWidgetArea);
@@ -105,12 +112,9 @@ void MainWindow::build_actions() {
   file->addAction(make(QStringLiteral("new"), tr("&New"), QKeySequence::New, tr("Start an empty project"), [this] {
     if (maybe_save()) new_project();
   }));
-  file->addAction(make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open, tr("Open a .jsproj project"),
-                       [this] { open_dialog(); }));
+  file->addAction(make(QStringLiteral("open"), tr("&Open…"), QKeySequence::Open,
+                       tr("Open a .jsproj project or a scene file (.json)"), [this] { open_dialog(); }));
   recent_menu_ = file->addMenu(tr("Open &Recent"));
-  file->addAction(make(QStringLiteral("demo"), tr("Open &Knee Demo"), {}, tr("Open the built-in knee demo"), [this] {
-    if (maybe_save()) load_demo();
-  }));
   file->addSeparator();
   file->addAction(make(QStringLiteral("save"), tr("&Save"), QKeySequence::Save, tr("Save the project"), [this] { save(); }));
   file->addAction(make(QStringLiteral("save_as"), tr("Save &As…"), QKeySequence::SaveAs,
@@ -124,6 +128,15 @@ void MainWindow::build_actions() {
   add_export_actions(this, file, doc_, actions_, [this](const QString& m, bool error) { show_message(m, error); });
   file->addSeparator();
   file->addAction(make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, tr("Quit Jointsmith"), [this] { close(); }));
+
+  // the authoring demo, then every shipped demo scene (listed when the menu opens: new demos show up)
+  demos_menu_ = menuBar()->addMenu(tr("&Demos"));
+  make(QStringLiteral("demo"), tr("&Knee Authoring Demo"), {}, tr("Open the built-in knee demo: bones, samples, a fit"),
+       [this] {
+         if (maybe_save()) load_demo();
+       });
+  connect(demos_menu_, &QMenu::aboutToShow, this, &MainWindow::update_demos_menu);
+  update_demos_menu();
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   QAction* undo = doc_.undo_stack()->createUndoAction(this, tr("&Undo"));
@@ -153,6 +166,12 @@ void MainWindow::build_actions() {
   joint->addAction(make(QStringLiteral("capture"), tr("&Capture Sample"), QKeySequence(Qt::Key_C),
                         tr("Record the child's pose relative to its parent as a sample (C)"),
                         [this] { samples_->capture(); }));
+  QAction* ik = make(QStringLiteral("ik_mode"), tr("&IK Mode"), QKeySequence(Qt::Key_K),
+                     tr("Drag a body in the view and the joints above it follow (K); one drag is one undo step"),
+                     [this](bool on) { viewport_->set_ik_mode(on); });
+  ik->setCheckable(true);
+  joint->addAction(ik);
+  playback_->set_ik_action(ik);
   joint->addSeparator();
   joint->addAction(actions_[QStringLiteral("load_joint")]);
 
@@ -180,14 +199,36 @@ void MainWindow::build_actions() {
 
   QToolBar* tools = addToolBar(tr("Main"));
   tools->setObjectName(QStringLiteral("toolbar_main"));
-  for (const char* n : {"open", "save", "import", "create_joint", "capture", "frame"}) tools->addAction(actions_[n]);
+  for (const char* n : {"open", "save", "import", "create_joint", "capture", "ik_mode", "frame"})
+    tools->addAction(actions_[n]);
   tools->addSeparator();
   tools->addAction(undo);
   tools->addAction(redo);
 }
 
+void MainWindow::update_demos_menu() {
+  demos_menu_->clear();
+  demos_menu_->addAction(actions_[QStringLiteral("demo")]);
+  const QStringList files = demo_files();
+  if (!files.isEmpty()) demos_menu_->addSeparator();
+  for (const QString& path : files) {
+    QAction* a = demos_menu_->addAction(QFileInfo(path).completeBaseName());
+    a->setObjectName(QStringLiteral("demo_") + QFileInfo(path).completeBaseName());
+    a->setToolTip(path);
+    a->setStatusTip(tr("Open the demo scene %1").arg(path));
+    connect(a, &QAction::triggered, this, [this, path] {
+      if (!maybe_save()) return;
+      if (const QString err = open_project(path); !err.isEmpty()) show_message(err, true);
+    });
+  }
+  if (files.isEmpty()) demos_menu_->addAction(tr("(no demo scenes found)"))->setEnabled(false);
+}
+
 void MainWindow::update_title() {
-  const QString name = doc_.file_path().isEmpty() ? tr("untitled") : QFileInfo(doc_.file_path()).fileName();
+  // an opened scene is not saved back to its json: it has no project path until Save As
+  const QString name = !doc_.file_path().isEmpty() ? QFileInfo(doc_.file_path()).fileName()
+                       : !scene_name_.isEmpty()    ? tr("%1 (scene)").arg(scene_name_)
+                                                   : tr("untitled");
   setWindowTitle(tr("%1[*] — Jointsmith").arg(name));
   setWindowModified(doc_.is_modified());
 }
@@ -252,9 +293,11 @@ void MainWindow::offer_recovery() {
 }
 
 QString MainWindow::open_project(const QString& path) {
+  if (!path.endsWith(QLatin1String(".jsproj")) && is_scene_file(path)) return open_scene(path);
   ProjectLoad load = load_project(path);
   if (!load.data) return load.error;
   meshes_.clear();
+  scene_name_.clear();
   doc_.reset(std::move(*load.data), QFileInfo(path).absoluteFilePath());
   add_recent_file(path);
   update_recent_menu();
@@ -265,7 +308,25 @@ QString MainWindow::open_project(const QString& path) {
   return {};
 }
 
+QString MainWindow::open_scene(const QString& path) {
+  SceneLoad load = load_scene(path);
+  if (!load.data) return load.error;
+  meshes_.clear();
+  scene_name_ = QFileInfo(path).fileName();
+  doc_.reset(std::move(*load.data), {});
+  viewport_->frame_selection();
+  add_recent_file(QFileInfo(path).absoluteFilePath());
+  update_recent_menu();
+  update_title();
+  show_message(tr("Opened scene %1%2: press Simulate in the playback dock")
+                   .arg(QFileInfo(path).fileName(), load.description.isEmpty() ? QString() : QStringLiteral(" — ") + load.description),
+               false);
+  return {};
+}
+
 QString MainWindow::save_project_as(const QString& path) {
+  // what is saved is on the undo stack: a running playback is recorded first
+  playback_->stop_all();
   if (const QString err = save_project(doc_.data(), path); !err.isEmpty()) return err;
   doc_.mark_saved(QFileInfo(path).absoluteFilePath());
   add_recent_file(path);
@@ -292,6 +353,7 @@ QString MainWindow::import_mesh_file(const QString& path, LengthUnit units, cons
 }
 
 void MainWindow::load_demo() {
+  scene_name_.clear();
   doc_.reset(make_demo_project(), {});
   const Joint& knee = doc_.data().joints.front();
   doc_.set_selection(Selection{knee.child, knee.id, -1});
@@ -300,6 +362,7 @@ void MainWindow::load_demo() {
 
 void MainWindow::new_project() {
   meshes_.clear();
+  scene_name_.clear();
   doc_.reset(DocumentData{}, {});
   show_message(tr("New project: import meshes with Ctrl+I or drop them on the view"), false);
 }
@@ -307,6 +370,7 @@ void MainWindow::new_project() {
 QImage MainWindow::viewport_image() { return viewport_->grabFramebuffer(); }
 
 bool MainWindow::maybe_save() {
+  playback_->stop_all();
   if (!doc_.is_modified() || !interactive_) return true;
   const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
                                            tr("The project has unsaved changes. Save them first?"),
@@ -330,13 +394,15 @@ bool MainWindow::save_as() {
   settings::last_directory.set(QFileInfo(path).absolutePath());
   const QString err = save_project_as(path);
   if (!err.isEmpty()) show_message(err, true);
+  else scene_name_.clear();
   return err.isEmpty();
 }
 
 void MainWindow::open_dialog() {
   if (!maybe_save()) return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), settings::last_directory.get(),
-                                                    tr("Jointsmith projects (*.jsproj);;All files (*)"));
+  const QString path = QFileDialog::getOpenFileName(
+      this, tr("Open project or scene"), settings::last_directory.get(),
+      tr("Projects and scenes (*.jsproj *.json);;Jointsmith projects (*.jsproj);;Scene files (*.json);;All files (*)"));
   if (path.isEmpty()) return;
   settings::last_directory.set(QFileInfo(path).absolutePath());
   if (const QString err = open_project(path); !err.isEmpty()) show_message(err, true);
@@ -352,7 +418,7 @@ void MainWindow::import_dialog() {
 
 void MainWindow::import_paths(const QStringList& paths) {
   for (const QString& path : paths) {
-    if (path.endsWith(QLatin1String(".jsproj"))) {
+    if (path.endsWith(QLatin1String(".jsproj")) || (path.endsWith(QLatin1String(".json")) && is_scene_file(path))) {
       if (maybe_save())
         if (const QString err = open_project(path); !err.isEmpty()) show_message(err, true);
       continue;

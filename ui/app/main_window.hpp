@@ -19,6 +19,7 @@ namespace js::ui {
 class Autosave;
 class ViewportWidget;
 class SamplesPanel;
+class PlaybackPanel;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -45,7 +46,10 @@ class MainWindow : public QMainWindow {
   void start(const QStringList& files, bool force_demo);
 
   // file operations without dialogs; each returns an error message or an empty string
+  // a .jsproj project, or a scene file (docs/scene-file.md, recognised by its "format") via open_scene
   QString open_project(const QString& path);
+  // a scene file as a new untitled document (ui/export/scene_import.hpp), framed in the view
+  QString open_scene(const QString& path);
   QString save_project_as(const QString& path);
   QString import_mesh_file(const QString& path, LengthUnit units, const QString& body_name = {});
   void load_demo();
@@ -62,6 +66,7 @@ class MainWindow : public QMainWindow {
   void build_actions();
   void update_title();
   void update_recent_menu();
+  void update_demos_menu();
   void show_message(const QString& text, bool error);
   // asks about unsaved changes; false when the user cancels
   bool maybe_save();
@@ -78,10 +83,13 @@ class MainWindow : public QMainWindow {
   MeshLibrary meshes_;
   ViewportWidget* viewport_ = nullptr;
   SamplesPanel* samples_ = nullptr;
+  PlaybackPanel* playback_ = nullptr;
   Autosave* autosave_ = nullptr;
   QMap<QString, QDockWidget*> docks_;
   QMap<QString, QAction*> actions_;
   QMenu* recent_menu_ = nullptr;
+  QMenu* demos_menu_ = nullptr;
+  QString scene_name_;  // file name of the scene the untitled document was opened from
   QLabel* frame_time_label_ = nullptr;
   bool interactive_ = true;
   QString last_message_;

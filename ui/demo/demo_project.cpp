@@ -33,7 +33,10 @@ DocumentData make_demo_project() {
   femur.mass = 9.0;
   femur.com = Vec3(0.0, 0.2, 0.0);
   femur.inertia_diag = Vec3(0.13, 0.03, 0.13);
-  femur.pose = SE3::translation(Vec3(0.0, 0.48, 0.0));
+  // a seated leg: the thigh raised kDemoHipFlexion from vertical, so the shank hangs straight down at that
+  // knee flexion and Simulate swings it through the middle of the knee's 0–120° range (a straight thigh
+  // would drop it onto the 0° limit within a quarter period)
+  femur.pose = SE3{so3_exp(Vec3(-kDemoHipFlexion, 0, 0)), Vec3(0.0, 0.48, 0.0)};
 
   Body tibia;
   tibia.id = 2;
@@ -63,21 +66,23 @@ DocumentData make_demo_project() {
     sample.parent_T_child = T;
     knee.samples.push_back(sample);
   }
-  // the knee comes fitted (the document's default fit settings), the tibia at 45° of flexion along it
-  const double start = std::numbers::pi / 4.0;
+  // the knee comes fitted (the document's default fit settings), the tibia at 20° of flexion along it:
+  // released there it swings between about 20° and 100°
+  const double start = 20.0 * std::numbers::pi / 180.0;
   knee.q = Eigen::VectorXd::Constant(1, start);
   tibia.pose = demo_knee_pose(start);
   const FitOutcome fitted = run_fit(knee, d.fit);
   if (fitted.ok()) {
     knee.model = fitted.model;
+    knee.last_fit = fit_record(fitted.report);
     tibia.pose = joint_transform(*knee.model, knee.q);
   }
 
   d.bodies = {femur, tibia};
   d.joints = {knee};
   d.next_id = 4;
-  d.camera.target = Vec3(0.0, 0.5, -0.05);
-  d.camera.distance = 1.45;
+  d.camera.target = Vec3(0.0, 0.42, -0.12);
+  d.camera.distance = 1.6;
   d.camera.yaw = 1.2;
   d.camera.pitch = 0.18;
   return d;

@@ -6,6 +6,10 @@
 
 namespace js::ui {
 
+// the thigh's tilt from vertical (rad, about the knee's flexion axis): the shank hangs straight down at
+// this knee flexion
+inline constexpr double kDemoHipFlexion = 1.0471975511965976;  // 60°
+
 // the demo's tibia pose relative to the femur at flexion angle theta (rad); noise-free
 SE3 demo_knee_pose(double theta);
 

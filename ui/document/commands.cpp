@@ -1,5 +1,7 @@
 #include "ui/document/commands.hpp"
 
+#include <algorithm>
+
 namespace js::ui {
 
 ReplaceDataCommand::ReplaceDataCommand(Document* doc, DocumentData before, DocumentData after,
@@ -44,6 +46,34 @@ bool JointMotionCommand::mergeWith(const QUndoCommand* other) {
   if (o->merge_key_ != merge_key_ || o->joint_after_.id != joint_after_.id) return false;
   joint_after_ = o->joint_after_;
   child_after_ = o->child_after_;
+  return true;
+}
+
+JointsMotionCommand::JointsMotionCommand(Document* doc, std::vector<Motion> motions, const QString& text,
+                                         int merge_key)
+    : QUndoCommand(text), doc_(doc), motions_(std::move(motions)), merge_key_(merge_key) {}
+
+void JointsMotionCommand::undo() {
+  for (auto it = motions_.rbegin(); it != motions_.rend(); ++it) doc_->apply_joint_and_body(it->joint_before, it->child_before);
+}
+
+void JointsMotionCommand::redo() {
+  for (const Motion& m : motions_) doc_->apply_joint_and_body(m.joint_after, m.child_after);
+}
+
+bool JointsMotionCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const JointsMotionCommand*>(other);
+  if (o->merge_key_ != merge_key_) return false;
+  for (const Motion& m : o->motions_) {
+    auto it = std::find_if(motions_.begin(), motions_.end(),
+                           [&m](const Motion& k) { return k.joint_after.id == m.joint_after.id; });
+    if (it == motions_.end()) {
+      motions_.push_back(m);
+    } else {
+      it->joint_after = m.joint_after;
+      it->child_after = m.child_after;
+    }
+  }
   return true;
 }
 

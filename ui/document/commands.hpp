@@ -69,6 +69,26 @@ class JointMotionCommand : public QUndoCommand {
   int merge_key_;
 };
 
+// several joints with their child bodies (an ik drag). commands with equal merge keys collapse into one
+// step over every joint any of them moved: the first before of each joint, the last after.
+class JointsMotionCommand : public QUndoCommand {
+ public:
+  struct Motion {
+    Joint joint_before, joint_after;
+    Body child_before, child_after;
+  };
+  JointsMotionCommand(Document* doc, std::vector<Motion> motions, const QString& text, int merge_key = 0);
+  void undo() override;
+  void redo() override;
+  int id() const override { return merge_key_ ? 5 : -1; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  Document* doc_;
+  std::vector<Motion> motions_;
+  int merge_key_;
+};
+
 class EditFitCommand : public QUndoCommand {
  public:
   EditFitCommand(Document* doc, FitSettings before, FitSettings after, int merge_key = 0);

@@ -21,6 +21,7 @@ void Document::reset(DocumentData data, const QString& file_path) {
   emit changed();
   emit selection_changed();
   emit modified_changed(false);
+  emit replaced();
 }
 
 void Document::mark_saved(const QString& file_path) {

@@ -59,6 +59,8 @@ class Document : public QObject {
  signals:
   // data changed (any edit, undo, redo or reset)
   void changed();
+  // everything was replaced (new, open, demo); follows changed()
+  void replaced();
   void selection_changed();
   void file_path_changed();
   void modified_changed(bool modified);

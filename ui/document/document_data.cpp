@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/joints/joint.hpp"
+
 namespace js::ui {
 
 int joint_dof(const QString& kind) {
@@ -12,8 +14,11 @@ int joint_dof(const QString& kind) {
     return 2;
   if (kind == QLatin1String("spherical")) return 3;
   if (kind == QLatin1String("planar")) return 3;
+  if (kind == QLatin1String("fixed")) return 0;
   return 1;
 }
+
+int joint_q_size(const Joint& joint) { return joint.model ? joint.model->dof() : joint_dof(joint.kind); }
 
 QStringList joint_kinds() {
   return {QStringLiteral("spline_curve"), QStringLiteral("spline_surface"), QStringLiteral("revolute"),

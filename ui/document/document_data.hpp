@@ -40,12 +40,30 @@ struct Body {
   Vec3 inertia_diag = Vec3(1e-3, 1e-3, 1e-3);  // principal moments about the com, kg m²
   // world_T_body for a root body; parent_T_body when the body is the child of a joint
   SE3 pose;
+  // a massless reference frame (a scene file's root frame): not simulated, drawn as axes only
+  bool frame_only = false;
+  // opened from a scene file: the body's scene keys the document does not model (mesh and density, a full
+  // inertia, motion, ...), written back verbatim by the scene export (ui/export/scene_import.hpp). the mass
+  // keys among them are written only while mass, com and inertia_diag still equal scene_mass (as read).
+  nlohmann::json scene_keys;
+  double scene_mass[7] = {0, 0, 0, 0, 0, 0, 0};  // mass, com, inertia_diag as read from the scene
 };
 
 // one captured pose of the child relative to the parent.
 struct Sample {
   Eigen::VectorXd q;
   SE3 parent_T_child;
+};
+
+// what the app keeps of the fit that made a joint's model: the objective before and after each iteration
+// of the final fit (the fit dock's convergence plot), the wall time of one fit (s; a cross-validated fit's
+// total divided by its fits), which decides whether a sample drag refits live (live_refit.hpp), and the
+// smoothing weight it used (chosen by cross-validation when automatic).
+struct FitRecord {
+  std::vector<double> history;
+  double seconds = 0.0;
+  double smoothing = 0.0;
+  bool empty() const { return history.empty(); }
 };
 
 struct Joint {
@@ -62,7 +80,16 @@ struct Joint {
   // slider move or a fit, and wherever the gizmo puts it while posing samples
   Eigen::VectorXd q;
   std::vector<Sample> samples;
+  // opened from a scene file: the body's "joint" (a joint file path made absolute, or inline) and
+  // "joint_offsets" keys as read, written back verbatim while the model is the one read; null otherwise
+  // (any new model clears it)
+  nlohmann::json scene_joint;
+  // the fit that made the model (empty for a model that was not fitted here)
+  FitRecord last_fit;
 };
+
+// the size of q: the model's dof, else that of the kind.
+int joint_q_size(const Joint& joint);
 
 // degrees of freedom of a joint kind; unknown kinds count as one.
 int joint_dof(const QString& kind);
@@ -87,6 +114,7 @@ struct CameraState {
   double yaw = 0.6;       // rad about +y
   double pitch = 0.35;    // rad above the horizon
   double fov_y = 0.7;     // rad
+  bool z_up = false;      // the world's up is +z (a scene with gravity along −z), else +y
 };
 
 struct DocumentData {
@@ -95,6 +123,11 @@ struct DocumentData {
   FitSettings fit;
   CameraState camera;
   int next_id = 1;  // shared by bodies and joints
+  // opened from a scene file: its top-level keys the document does not model (description, settings, root,
+  // forces, initial_state.qd, and any other), written back verbatim by the scene export; null otherwise
+  nlohmann::json scene_keys;
+  // the folder of that scene file: relative file names in scene_keys resolve against it
+  QString scene_dir;
 
   const Body* body(BodyId id) const;
   Body* body(BodyId id);

@@ -144,6 +144,7 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
   // a fresh model of the new kind at the child's pose (q = 0); spline kinds wait for a fit
   const Body* child = doc.data().body(j->child);
   after.model = default_joint_model(kind, child ? child->pose : SE3::identity());
+  after.scene_joint = nullptr;
   after.q = Eigen::VectorXd::Zero(dof);
   for (Sample& s : after.samples) {
     const auto old = s.q.size();
@@ -155,7 +156,7 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
 }
 
 Eigen::VectorXd next_sample_q(const Joint& joint) {
-  const int dof = joint_dof(joint.kind);
+  const int dof = joint_q_size(joint);
   if (joint.samples.empty()) return Eigen::VectorXd::Zero(dof);
   Eigen::VectorXd q = joint.samples.back().q;
   q.conservativeResize(dof);
@@ -171,7 +172,7 @@ OpResult<int> capture_sample(Document& doc, JointId id, std::optional<Eigen::Vec
   if (!j) return fail<int>(QObject::tr("Select a joint (or its child body) to capture a sample"));
   const Body* child = doc.data().body(j->child);
   if (!child) return fail<int>(QObject::tr("Joint %1 has no child body").arg(j->name));
-  const int dof = joint_dof(j->kind);
+  const int dof = joint_q_size(*j);
   Sample s;
   s.q = q ? *q : next_sample_q(*j);
   if (s.q.size() != dof)
@@ -190,8 +191,8 @@ OpResult<bool> set_sample_q(Document& doc, JointId id, int index, const Eigen::V
   if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
   if (index < 0 || index >= static_cast<int>(j->samples.size()))
     return fail<bool>(QObject::tr("No sample %1 in %2").arg(index + 1).arg(j->name));
-  if (q.size() != joint_dof(j->kind) || !q.allFinite())
-    return fail<bool>(QObject::tr("q needs %1 finite value(s)").arg(joint_dof(j->kind)));
+  if (q.size() != joint_q_size(*j) || !q.allFinite())
+    return fail<bool>(QObject::tr("q needs %1 finite value(s)").arg(joint_q_size(*j)));
   Joint after = *j;
   after.samples[static_cast<std::size_t>(index)].q = q;
   doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Edit q of sample %1").arg(index + 1)));

@@ -56,13 +56,19 @@ SE3 pose_from(const json& j, const std::string& where) {
   return T;
 }
 
+// "builtin:<name>" (demo bones) and "inline:<key>" (a scene's inline mesh) name no file
+bool names_file(const QString& mesh_path) {
+  return !mesh_path.isEmpty() && !mesh_path.startsWith(QLatin1String("builtin:")) &&
+         !mesh_path.startsWith(QLatin1String("inline:"));
+}
+
 QString mesh_path_for_file(const QString& mesh_path, const QString& base_dir) {
-  if (mesh_path.isEmpty() || mesh_path.startsWith(QLatin1String("builtin:")) || base_dir.isEmpty()) return mesh_path;
+  if (!names_file(mesh_path) || base_dir.isEmpty()) return mesh_path;
   return QDir(base_dir).relativeFilePath(mesh_path);
 }
 
 QString mesh_path_from_file(const QString& stored, const QString& base_dir) {
-  if (stored.isEmpty() || stored.startsWith(QLatin1String("builtin:"))) return stored;
+  if (!names_file(stored)) return stored;
   if (QFileInfo(stored).isAbsolute()) return QDir::cleanPath(stored);
   return QDir::cleanPath(QDir(base_dir).absoluteFilePath(stored));
 }
@@ -91,6 +97,12 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                       {"com", vec_json(b.com)},
                       {"inertia", vec_json(b.inertia_diag)},
                       {"pose", pose_json(b.pose)}});
+    json& out = bodies.back();
+    if (b.frame_only) out["frame_only"] = true;
+    if (!b.scene_keys.is_null()) {
+      out["scene_keys"] = b.scene_keys;
+      out["scene_mass"] = std::vector<double>(b.scene_mass, b.scene_mass + 7);
+    }
   }
   json joints = json::array();
   for (const Joint& jt : d.joints) {
@@ -107,11 +119,15 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                {"samples", samples}};
     // the model exactly as a joint file stores it (docs/joint-file.md)
     if (jt.model) joint["model"] = model_to_json(*jt.model);
+    if (!jt.scene_joint.is_null()) joint["scene_joint"] = jt.scene_joint;
+    if (!jt.last_fit.empty())
+      joint["fit"] = {{"history", jt.last_fit.history}, {"seconds", jt.last_fit.seconds},
+                      {"smoothing", jt.last_fit.smoothing}};
     joints.push_back(joint);
   }
   const FitSettings& f = d.fit;
   const CameraState& c = d.camera;
-  return json{{"format", kProjectFormat},
+  json out{{"format", kProjectFormat},
               {"version", kProjectVersion},
               {"units", "SI: metres, radians, kilograms"},
               {"next_id", d.next_id},
@@ -130,7 +146,11 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"distance", c.distance},
                 {"yaw", c.yaw},
                 {"pitch", c.pitch},
-                {"fov_y", c.fov_y}}}};
+                {"fov_y", c.fov_y},
+                {"z_up", c.z_up}}}};
+  // opened from a scene file: what the scene export writes back verbatim
+  if (!d.scene_keys.is_null()) out["scene"] = {{"keys", d.scene_keys}, {"dir", str(d.scene_dir)}};
+  return out;
 }
 
 DocumentData project_from_json(const json& j, const QString& base_dir) {
@@ -168,6 +188,14 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     if (b.contains("com")) body.com = vec_from(b["com"], w + ".com");
     if (b.contains("inertia")) body.inertia_diag = vec_from(b["inertia"], w + ".inertia");
     body.pose = pose_from(field(b, "pose", w), w + ".pose");
+    body.frame_only = b.value("frame_only", false);
+    if (b.contains("scene_keys")) {
+      if (!b["scene_keys"].is_object()) bad(w + ".scene_keys", "expected an object");
+      body.scene_keys = b["scene_keys"];
+      const json& m = field(b, "scene_mass", w);
+      if (!m.is_array() || m.size() != 7) bad(w + ".scene_mass", "expected 7 numbers");
+      for (std::size_t k = 0; k < 7; ++k) body.scene_mass[k] = number(m[k], w + ".scene_mass");
+    }
     max_id = std::max(max_id, body.id);
     d.bodies.push_back(body);
   }
@@ -186,8 +214,11 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     if (!d.body(jt.child)) bad(w + ".child", "no body with id " + std::to_string(jt.child));
     if (d.joint_of_child(jt.child)) bad(w + ".child", "body " + std::to_string(jt.child) + " has two parent joints");
     jt.kind = qstr(field(jj, "kind", w).get<std::string>());
-    if (!joint_kinds().contains(jt.kind)) bad(w + ".kind", "unknown joint kind \"" + str(jt.kind) + "\"");
-    const int dof = joint_dof(jt.kind);
+    // a joint opened from a scene may be of any kind the core reads (fixed, helical, elliptic, ...)
+    if (!joint_kinds().contains(jt.kind) && !jj.contains("model"))
+      bad(w + ".kind", "unknown joint kind \"" + str(jt.kind) + "\"");
+    if (jj.contains("model")) jt.model = model_from_json(jj["model"], w + ".model");
+    const int dof = joint_q_size(jt);
     jt.q = Eigen::VectorXd::Zero(dof);
     if (jj.contains("q")) {
       const json& q = jj["q"];
@@ -195,8 +226,7 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
         bad(w + ".q", "expected " + std::to_string(dof) + " number(s) for a " + str(jt.kind) + " joint");
       for (int c = 0; c < dof; ++c) jt.q[c] = number(q[static_cast<std::size_t>(c)], w + ".q");
     }
-    if (jj.contains("model")) {
-      jt.model = model_from_json(jj["model"], w + ".model");
+    if (jt.model) {
       if (model_kind_name(*jt.model) != jt.kind || jt.model->dof() != dof)
         bad(w + ".model", "is a " + std::to_string(jt.model->dof()) + "-dof " + str(model_kind_name(*jt.model)) +
                               " joint, but the joint is a " + str(jt.kind));
@@ -213,6 +243,15 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
       for (int c = 0; c < dof; ++c) s.q[c] = number(q[static_cast<std::size_t>(c)], ws + ".q");
       s.parent_T_child = pose_from(field(samples[k], "parent_T_child", ws), ws + ".parent_T_child");
       jt.samples.push_back(s);
+    }
+    if (jj.contains("scene_joint")) jt.scene_joint = jj["scene_joint"];
+    if (jj.contains("fit")) {
+      const json& f = jj["fit"];
+      const json& h = field(f, "history", w + ".fit");
+      if (!h.is_array()) bad(w + ".fit.history", "expected an array of numbers");
+      for (const json& x : h) jt.last_fit.history.push_back(number(x, w + ".fit.history"));
+      jt.last_fit.seconds = number(field(f, "seconds", w + ".fit"), w + ".fit.seconds");
+      jt.last_fit.smoothing = f.contains("smoothing") ? number(f["smoothing"], w + ".fit.smoothing") : 0.0;
     }
     max_id = std::max(max_id, jt.id);
     d.joints.push_back(jt);
@@ -238,6 +277,13 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     d.camera.yaw = c.value("yaw", d.camera.yaw);
     d.camera.pitch = c.value("pitch", d.camera.pitch);
     d.camera.fov_y = c.value("fov_y", d.camera.fov_y);
+    d.camera.z_up = c.value("z_up", d.camera.z_up);
+  }
+  if (j.contains("scene")) {
+    const json& sc = j["scene"];
+    if (!sc.is_object() || !sc.contains("keys") || !sc["keys"].is_object()) bad("scene", "expected {\"keys\": {…}, \"dir\": …}");
+    d.scene_keys = sc["keys"];
+    d.scene_dir = qstr(sc.value("dir", std::string()));
   }
   d.next_id = std::max(j.value("next_id", 1), max_id + 1);
   return d;
@@ -267,7 +313,7 @@ ProjectLoad load_project(const QString& path) {
   }
   // the project still opens when a mesh is missing: the body keeps its data and draws nothing
   for (const Body& b : out.data->bodies) {
-    if (b.mesh_path.isEmpty() || b.mesh_path.startsWith(QLatin1String("builtin:"))) continue;
+    if (!names_file(b.mesh_path)) continue;
     if (!QFileInfo::exists(b.mesh_path))
       out.warnings << QObject::tr("Mesh of body '%1' not found: %2").arg(b.name, b.mesh_path);
   }

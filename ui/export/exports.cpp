@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QSaveFile>
 #include <QSet>
+#include <algorithm>
 #include <exception>
 
 #include "core/io/joint_file.hpp"
@@ -58,10 +59,24 @@ OpResult<bool> load_joint_file(Document& doc, JointId id, const QString& path) {
 
 json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* scene_bodies) {
   error.clear();
+  // the scene's root frame: a frame-only root body (a scene opened in the app); its children hang from it
+  const Body* root_frame = nullptr;
+  for (const Body& b : d.bodies) {
+    if (!b.frame_only || d.joint_of_child(b.id)) continue;
+    if (root_frame) {
+      error = QObject::tr("%1 and %2 are both root frames: a scene has one").arg(root_frame->name, b.name);
+      return {};
+    }
+    root_frame = &b;
+  }
   // parents before children: roots first, then breadth-first down the joints
   std::vector<const Body*> order;
   for (const Body& b : d.bodies)
-    if (!d.joint_of_child(b.id)) order.push_back(&b);
+    if (!d.joint_of_child(b.id) && !b.frame_only) order.push_back(&b);
+  if (root_frame)
+    for (const Joint& j : d.joints)
+      if (j.parent == root_frame->id)
+        if (const Body* c = d.body(j.child)) order.push_back(c);
   for (std::size_t i = 0; i < order.size(); ++i)
     for (const Joint& j : d.joints)
       if (j.parent == order[i]->id)
@@ -74,7 +89,9 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
   for (const Body* b : order) {
     const QString name = scene_name(*b, used);
     names.insert(b->id, name);
-    json body{{"name", name.toStdString()}};
+    // keys of an opened scene the document does not model come back verbatim
+    json body = b->scene_keys.is_object() ? b->scene_keys : json::object();
+    body["name"] = name.toStdString();
     const Joint* j = d.joint_of_child(b->id);
     if (!j) {
       // a root body stays where it is: a fixed joint at its world pose
@@ -87,15 +104,26 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
                     .arg(j->name);
         return {};
       }
-      body["parent"] = names.value(j->parent).toStdString();
-      body["joint"] = model_to_json(*j->model);
+      if (!root_frame || j->parent != root_frame->id) body["parent"] = names.value(j->parent).toStdString();
+      if (j->scene_joint.is_object()) {
+        for (const auto& [key, value] : j->scene_joint.items()) body[key] = value;
+      } else {
+        body["joint"] = model_to_json(*j->model);
+      }
       for (int c = 0; c < j->model->dof() && c < j->q.size(); ++c)
         initial_q[name.toStdString() + "." + j->model->coordinates()[static_cast<std::size_t>(c)].name] = j->q[c];
     }
-    body["mass"] = b->mass;
-    body["com"] = {b->com.x(), b->com.y(), b->com.z()};
-    const Vec3& I = b->inertia_diag;
-    body["inertia"] = {{I.x(), 0.0, 0.0}, {0.0, I.y(), 0.0}, {0.0, 0.0, I.z()}};
+    const double now[7] = {b->mass, b->com.x(), b->com.y(), b->com.z(),
+                           b->inertia_diag.x(), b->inertia_diag.y(), b->inertia_diag.z()};
+    const bool mass_as_read = b->scene_keys.is_object() && std::equal(now, now + 7, b->scene_mass);
+    if (!mass_as_read) {
+      // edited (or never read): the document's mass properties replace the scene's mesh density or inertia
+      for (const char* k : {"mesh", "mass", "com", "inertia"}) body.erase(k);
+      body["mass"] = b->mass;
+      body["com"] = {b->com.x(), b->com.y(), b->com.z()};
+      const Vec3& I = b->inertia_diag;
+      body["inertia"] = {{I.x(), 0.0, 0.0}, {0.0, I.y(), 0.0}, {0.0, 0.0, I.z()}};
+    }
     bodies.push_back(body);
   }
   if (bodies.empty()) {
@@ -106,12 +134,18 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
     scene_bodies->clear();
     for (const Body* b : order) scene_bodies->push_back(b->id);
   }
-  return {{"format", "jointsmith.scene"},
-          {"version", 1},
-          {"description", "exported by the Jointsmith app"},
-          {"settings", {{"gravity", {0.0, -9.81, 0.0}}, {"dt", 1e-3}, {"duration", 2.0}, {"integrator", "rk4"}}},
-          {"bodies", bodies},
-          {"initial_state", {{"q", initial_q}}}};
+  json scene = d.scene_keys.is_object()
+                   ? d.scene_keys
+                   : json{{"description", "exported by the Jointsmith app"},
+                          {"settings", {{"gravity", {0.0, -9.81, 0.0}}, {"dt", 1e-3}, {"duration", 2.0},
+                                        {"integrator", "rk4"}}}};
+  scene["format"] = "jointsmith.scene";
+  scene["version"] = 1;
+  scene["bodies"] = bodies;
+  scene["initial_state"]["q"] = initial_q;
+  if (root_frame && (scene.contains("root") || root_frame->pose.R != Mat3::Identity() || !root_frame->pose.p.isZero(0.0)))
+    scene["root"]["pose"] = transform_json(root_frame->pose);
+  return scene;
 }
 
 QString export_scene_file(const DocumentData& d, const QString& path) {

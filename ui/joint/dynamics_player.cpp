@@ -4,25 +4,19 @@
 #include <cmath>
 #include <exception>
 
-#include "core/scene/scene_file.hpp"
 #include "ui/document/commands.hpp"
-#include "ui/export/exports.hpp"
+#include "ui/joint/document_multibody.hpp"
 #include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
 
 struct DynamicsRun {
-  scene::Scene scene;
+  DocumentMultibody mb;          // the core scene and where each joint's coordinates sit in q
   Vec3 gravity = Vec3::Zero();  // the scene's gravity, used when the gravity switch is on
-  std::unique_ptr<Simulator> sim;  // references scene.model and scene.forces: the run never moves
+  std::unique_ptr<Simulator> sim;  // references mb.scene.model and mb.scene.forces: the run never moves
   SimulationState state;
   DocumentData start;  // the document when the run was built (reset)
   DocumentData last;   // the document at the last recorded pause (the next undo step's before)
-  struct Link {
-    JointId joint = 0;
-    std::vector<int> coordinates;  // indices into q, in the joint's own order
-  };
-  std::vector<Link> links;
 };
 
 namespace {
@@ -71,8 +65,8 @@ bool DynamicsPlayer::set_settings(const DynamicsSettings& s) {
   }
   settings_ = s;
   if (run_) {
-    run_->scene.model.gravity = settings_.gravity ? run_->gravity : Vec3::Zero();
-    run_->scene.forces.joint_damping = settings_.damping;
+    run_->mb.scene.model.gravity = settings_.gravity ? run_->gravity : Vec3::Zero();
+    run_->mb.scene.forces.joint_damping = settings_.damping;
   }
   return true;
 }
@@ -80,35 +74,17 @@ bool DynamicsPlayer::set_settings(const DynamicsSettings& s) {
 double DynamicsPlayer::time() const { return run_ ? run_->state.t : 0.0; }
 
 bool DynamicsPlayer::build() {
-  QString error;
-  std::vector<BodyId> bodies;
-  const nlohmann::json json = scene_to_json(doc_.data(), error, &bodies);
-  if (!error.isEmpty()) {
+  auto run = std::make_unique<DynamicsRun>();
+  if (const QString error = build_document_multibody(doc_.data(), run->mb); !error.isEmpty()) {
     emit status_message(error);
     return false;
   }
-  auto run = std::make_unique<DynamicsRun>();
-  try {
-    run->scene = scene::read_scene_json(json, "the project");
-  } catch (const std::exception& e) {
-    emit status_message(tr("Cannot simulate the project: %1").arg(QString::fromUtf8(e.what())));
-    return false;
-  }
-  const MultibodyModel& model = run->scene.model;
-  for (std::size_t k = 0; k < bodies.size(); ++k) {
-    const Joint* j = doc_.data().joint_of_child(bodies[k]);
-    if (!j) continue;
-    DynamicsRun::Link link{j->id, std::vector<int>(static_cast<std::size_t>(j->model->dof()), -1)};
-    for (int c = 0; c < model.nq(); ++c)
-      if (model.coordinate(c).body == static_cast<int>(k))
-        link.coordinates[static_cast<std::size_t>(model.coordinate(c).local)] = c;
-    run->links.push_back(std::move(link));
-  }
-  run->gravity = run->scene.model.gravity;
-  run->scene.model.gravity = settings_.gravity ? run->gravity : Vec3::Zero();
-  run->scene.forces.joint_damping = settings_.damping;
-  run->sim = std::make_unique<Simulator>(run->scene.model, run->scene.forces);
-  run->state = run->scene.initial;
+  scene::Scene& sc = run->mb.scene;
+  run->gravity = sc.model.gravity;
+  sc.model.gravity = settings_.gravity ? run->gravity : Vec3::Zero();
+  sc.forces.joint_damping = settings_.damping;
+  run->sim = std::make_unique<Simulator>(sc.model, sc.forces);
+  run->state = sc.initial;
   run->sim->apply_prescribed(run->state);
   run->start = doc_.data();
   run->last = doc_.data();
@@ -185,16 +161,12 @@ bool DynamicsPlayer::advance(double seconds) {
 
 void DynamicsPlayer::show_state() {
   writing_ = true;
-  for (const DynamicsRun::Link& link : run_->links) {
-    const Joint* j = doc_.data().joint(link.joint);
-    const Body* child = j ? doc_.data().body(j->child) : nullptr;
-    if (!child || !j->model) continue;
-    Joint after = *j;
-    for (std::size_t c = 0; c < link.coordinates.size(); ++c)
-      if (link.coordinates[c] >= 0) after.q[static_cast<Eigen::Index>(c)] = run_->state.q[link.coordinates[c]];
-    Body moved = *child;
-    moved.pose = joint_transform(*after.model, after.q);
-    doc_.apply_joint_and_body(after, moved);
+  for (const JointPose& p : joint_poses(doc_.data(), run_->mb, run_->state.q)) doc_.apply_joint_and_body(p.joint, p.child);
+  const Body* frame = doc_.data().body(run_->mb.root_frame);
+  if (frame && !run_->mb.scene.model.root_is_fixed()) {
+    Body moved = *frame;
+    moved.pose = run_->mb.scene.model.root_state(run_->state.t).world_T_root;
+    doc_.apply_body(moved);
   }
   writing_ = false;
 }
@@ -202,13 +174,17 @@ void DynamicsPlayer::show_state() {
 void DynamicsPlayer::record(const DocumentData& from, const DocumentData& to, const QString& text) {
   writing_ = true;
   doc_.undo_stack()->beginMacro(text);
-  for (const DynamicsRun::Link& link : run_->links) {
+  for (const DocumentMultibody::Link& link : run_->mb.links) {
     const Joint* jb = from.joint(link.joint);
     const Joint* ja = to.joint(link.joint);
     const Body* cb = jb ? from.body(jb->child) : nullptr;
     const Body* ca = ja ? to.body(ja->child) : nullptr;
     if (cb && ca) doc_.undo_stack()->push(new JointMotionCommand(&doc_, *jb, *ja, *cb, *ca, text));
   }
+  const Body* fb = from.body(run_->mb.root_frame);
+  const Body* fa = to.body(run_->mb.root_frame);
+  if (fb && fa && !(fb->pose.R == fa->pose.R && fb->pose.p == fa->pose.p))
+    doc_.undo_stack()->push(new EditBodyCommand(&doc_, *fb, *fa, text));
   doc_.undo_stack()->endMacro();
   writing_ = false;
 }
@@ -226,11 +202,12 @@ void DynamicsPlayer::reset() {
   } else {
     // nothing of the run is on the undo stack: put the joints back as they were
     writing_ = true;
-    for (const DynamicsRun::Link& link : run_->links) {
+    for (const DocumentMultibody::Link& link : run_->mb.links) {
       const Joint* j = run_->start.joint(link.joint);
       const Body* child = j ? run_->start.body(j->child) : nullptr;
       if (child) doc_.apply_joint_and_body(*j, *child);
     }
+    if (const Body* frame = run_->start.body(run_->mb.root_frame)) doc_.apply_body(*frame);
     writing_ = false;
   }
   drop_run();

@@ -23,7 +23,7 @@ QStringList dynamics_integrators();
 struct DynamicsSettings {
   double dt = 1e-3;                 // step (s), > 0
   QString integrator = QStringLiteral("rk4");  // one of dynamics_integrators()
-  bool gravity = true;              // −9.81 m/s² along −y (the viewport's up is +y)
+  bool gravity = true;              // the scene export's gravity (−9.81 m/s² along −y for a project)
   double damping = 0.0;             // viscous damping on every coordinate (N m s/rad), ≥ 0
 };
 

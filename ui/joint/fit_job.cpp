@@ -71,6 +71,12 @@ FitOutcome run_surface_fit(const Joint& joint, const FitSettings& settings, cons
 
 }  // namespace
 
+FitRecord fit_record(const fit::FitReport& report) {
+  // cross-validation ran one fit per point of its score curve plus the final one
+  const double fits = 1.0 + static_cast<double>(report.smoothing_curve.size());
+  return FitRecord{report.objective_history, report.seconds / fits, report.smoothing_weight};
+}
+
 FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress,
                    const std::atomic<bool>* cancel) {
   FitOutcome out;

@@ -27,6 +27,9 @@ fit::CurveFitOptions curve_fit_options(const FitSettings& settings);
 // the joint's samples as a core sample set; sample k is reported as line k + 1 of source "<joint name>".
 fit::SampleSet joint_sample_set(const Joint& joint);
 
+// what a joint keeps of a fit's report (history, time of one fit, smoothing weight).
+FitRecord fit_record(const fit::FitReport& report);
+
 // fits a spline curve joint (paper §6; smoothing chosen by cross-validation when automatic) or a 2-dof
 // spline surface joint (eq. 25; `frames` control values per axis, no smoothing when automatic) to its samples.
 // progress is called on the calling thread after each iteration (return false to stop); cancel may be set

@@ -82,7 +82,8 @@ void FitRunner::on_done(FitOutcome outcome) {
     emit finished(false, tr("Fit of %1 finished, but the joint was deleted meanwhile").arg(joint_name_));
     return;
   }
-  const auto r = set_joint_model(doc_, joint_, last_.model, tr("Fit %1").arg(joint_name_));
+  const auto r = set_joint_model(doc_, joint_, last_.model, tr("Fit %1").arg(joint_name_), std::nullopt,
+                                 fit_record(last_.report));
   if (!r.ok()) {
     emit finished(false, r.error);
     return;

@@ -33,16 +33,14 @@ OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, 
   return push_motion(doc, *j, std::move(after), QObject::tr("Move %1").arg(j->name), merge_key);
 }
 
-OpResult<bool> set_joint_model(Document& doc, JointId id, std::shared_ptr<const JointModel> model,
-                               const QString& text, std::optional<Eigen::VectorXd> q) {
-  const Joint* j = doc.data().joint(id);
-  if (!j) return {false, QObject::tr("No joint with id %1").arg(id)};
-  if (!model) return {false, QObject::tr("No joint model given for %1").arg(j->name)};
+OpResult<Joint> joint_with_model(const Joint& j, std::shared_ptr<const JointModel> model,
+                                 std::optional<Eigen::VectorXd> q, const FitRecord& fit) {
+  if (!model) return {{}, QObject::tr("No joint model given for %1").arg(j.name)};
   const QString kind = model_kind_name(*model);
   if (!joint_kinds().contains(kind) || joint_dof(kind) != model->dof())
-    return {false, QObject::tr("A %1-dof %2 joint cannot drive %3 (kinds: %4)")
-                       .arg(model->dof()).arg(kind, j->name, joint_kinds().join(QStringLiteral(", ")))};
-  Joint after = *j;
+    return {{}, QObject::tr("A %1-dof %2 joint cannot drive %3 (kinds: %4)")
+                    .arg(model->dof()).arg(kind, j.name, joint_kinds().join(QStringLiteral(", ")))};
+  Joint after = j;
   if (after.kind != kind) {
     // the samples keep their poses; their q gain or lose coordinates like a kind change
     after.kind = kind;
@@ -53,11 +51,22 @@ OpResult<bool> set_joint_model(Document& doc, JointId id, std::shared_ptr<const 
     }
   }
   after.model = std::move(model);
+  after.scene_joint = nullptr;  // the scene's joint keys described the old model
+  after.last_fit = fit;
   Eigen::VectorXd start = q ? *q : after.q;
   if (start.size() != after.model->dof()) start = Eigen::VectorXd::Zero(after.model->dof());
-  if (!start.allFinite()) return {false, QObject::tr("q is not finite")};
+  if (!start.allFinite()) return {{}, QObject::tr("q is not finite")};
   after.q = clamp_to_range(after, start);
-  return push_motion(doc, *j, std::move(after), text, 0);
+  return {std::move(after), {}};
+}
+
+OpResult<bool> set_joint_model(Document& doc, JointId id, std::shared_ptr<const JointModel> model,
+                               const QString& text, std::optional<Eigen::VectorXd> q, const FitRecord& fit) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return {false, QObject::tr("No joint with id %1").arg(id)};
+  OpResult<Joint> after = joint_with_model(*j, std::move(model), std::move(q), fit);
+  if (!after.ok()) return {false, after.error};
+  return push_motion(doc, *j, std::move(after.value), text, 0);
 }
 
 bool joint_world_pose(const DocumentData& d, const Joint& joint, const Eigen::VectorXd& q, SE3& world_T_child) {

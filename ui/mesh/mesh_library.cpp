@@ -1,8 +1,11 @@
 #include "ui/mesh/mesh_library.hpp"
 
 #include <QObject>
+#include <algorithm>
+#include <cmath>
 
 #include "ui/demo/demo_bones.hpp"
+#include "ui/demo/shapes.hpp"
 #include "ui/mesh/mesh_import.hpp"
 
 namespace js::ui {
@@ -23,6 +26,64 @@ std::shared_ptr<const MeshData> MeshLibrary::mesh(const QString& path, LengthUni
     MeshImport imp = import_mesh(path, units);
     e.mesh = std::move(imp.mesh);
     e.error = imp.error;
+  }
+  entries_.insert(k, e);
+  return e.mesh;
+}
+
+namespace {
+
+// the drawable mesh of a scene's inline {"vertices", "triangles"} (checked by the core when the scene was read)
+std::shared_ptr<const MeshData> inline_mesh(const nlohmann::json& mesh) {
+  auto out = std::make_shared<MeshData>();
+  const nlohmann::json& v = mesh.at("vertices");
+  const nlohmann::json& t = mesh.at("triangles");
+  for (const auto& p : v) out->positions.emplace_back(p.at(0).get<float>(), p.at(1).get<float>(), p.at(2).get<float>());
+  for (const auto& tri : t)
+    for (int k = 0; k < 3; ++k) out->indices.push_back(tri.at(static_cast<std::size_t>(k)).get<std::uint32_t>());
+  out->update_bounds();
+  out->compute_normals();
+  return out;
+}
+
+// the solid ellipsoid with the body's mass and principal moments: I_x = m (b² + c²) / 5, so
+// a² = 5 (I_y + I_z − I_x) / (2 m), and likewise for b and c
+MeshData inertia_ellipsoid(const Body& b) {
+  const Vec3& I = b.inertia_diag;
+  const double m = std::max(b.mass, 1e-12);
+  auto radius = [m](double i0, double i1, double i2) {
+    return static_cast<float>(std::sqrt(std::max(2.5 * (i1 + i2 - i0) / m, 1e-8)));
+  };
+  return shapes::ellipsoid(b.com.cast<float>(), Eigen::Vector3f(radius(I.x(), I.y(), I.z()), radius(I.y(), I.z(), I.x()),
+                                                                radius(I.z(), I.x(), I.y())));
+}
+
+}  // namespace
+
+std::shared_ptr<const MeshData> MeshLibrary::mesh(const Body& b) {
+  if (b.frame_only) return nullptr;
+  if (!b.mesh_path.isEmpty() && !b.mesh_path.startsWith(QLatin1String("inline:"))) return mesh(b.mesh_path, b.units);
+  QString k;
+  if (b.mesh_path.isEmpty()) {
+    k = QStringLiteral("ellipsoid:%1,%2,%3,%4,%5,%6,%7")
+            .arg(b.mass, 0, 'g', 17).arg(b.inertia_diag.x(), 0, 'g', 17).arg(b.inertia_diag.y(), 0, 'g', 17)
+            .arg(b.inertia_diag.z(), 0, 'g', 17).arg(b.com.x(), 0, 'g', 17).arg(b.com.y(), 0, 'g', 17)
+            .arg(b.com.z(), 0, 'g', 17);
+  } else {
+    k = key(b.mesh_path, b.units);
+  }
+  if (auto it = entries_.find(k); it != entries_.end()) return it->mesh;
+  Entry e;
+  if (b.mesh_path.isEmpty()) {
+    e.mesh = std::make_shared<MeshData>(inertia_ellipsoid(b));
+  } else if (b.scene_keys.is_object() && b.scene_keys.contains("mesh") && b.scene_keys["mesh"].contains("vertices")) {
+    try {
+      e.mesh = inline_mesh(b.scene_keys["mesh"]);
+    } catch (const std::exception& ex) {
+      e.error = QObject::tr("The inline mesh of %1 cannot be drawn: %2").arg(b.name, QString::fromUtf8(ex.what()));
+    }
+  } else {
+    e.error = QObject::tr("%1 names an inline mesh but has none").arg(b.name);
   }
   entries_.insert(k, e);
   return e.mesh;

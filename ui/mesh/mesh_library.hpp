@@ -1,5 +1,6 @@
 // the meshes a document refers to, loaded once and shared by the scene builder, the renderer and picking.
-// keyed by (path, units); "builtin:<name>" paths come from the procedural demo bones.
+// keyed by (path, units); "builtin:<name>" paths come from the procedural demo bones, "inline:<key>" from a
+// scene file's inline mesh.
 #pragma once
 
 #include <QHash>
@@ -15,7 +16,9 @@ class MeshLibrary {
  public:
   // the mesh of a body, loading it on first use; null when it cannot be loaded (see error())
   std::shared_ptr<const MeshData> mesh(const QString& path, LengthUnit units);
-  std::shared_ptr<const MeshData> mesh(const Body& b) { return mesh(b.mesh_path, b.units); }
+  // a body's mesh: its mesh file, a scene's inline mesh ("inline:" paths, from b.scene_keys), or for a body
+  // without a mesh the solid ellipsoid of its mass and principal moments; null for a frame-only body
+  std::shared_ptr<const MeshData> mesh(const Body& b);
   // why the last load of (path, units) failed; empty when it succeeded or was never tried
   QString error(const QString& path, LengthUnit units) const;
   // hands an already loaded mesh to the library (import dialog, tests)

@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/export/scene_import.hpp"
 #include "ui/joint/dynamics_player.hpp"
 
 namespace js::ui {
@@ -40,8 +41,8 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent) {
   reset_->setToolTip(tr("Stop and put every joint back where it was before the simulation started"));
 
   dt_ = new QDoubleSpinBox;
-  dt_->setDecimals(4);
-  dt_->setRange(1e-4, 0.05);
+  dt_->setDecimals(5);
+  dt_->setRange(1e-5, 0.5);
   dt_->setSingleStep(5e-4);
   dt_->setSuffix(tr(" s"));
   dt_->setValue(player_->settings().dt);
@@ -53,7 +54,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent) {
                              "(energy oscillates but stays bounded); rk4: classical fourth order (most accurate)"));
   gravity_ = new QCheckBox(tr("Gravity"));
   gravity_->setChecked(player_->settings().gravity);
-  gravity_->setToolTip(tr("9.81 m/s² along −y, the viewport's down"));
+  gravity_->setToolTip(tr("The scene's gravity (9.81 m/s² along −y, the viewport's down, for a project)"));
   damping_ = new QDoubleSpinBox;
   damping_->setDecimals(3);
   damping_->setRange(0.0, 100.0);
@@ -121,6 +122,18 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent) {
   connect(damping_, &QDoubleSpinBox::valueChanged, this, &DynamicsPanel::apply_settings);
   connect(integrator_, &QComboBox::currentTextChanged, this, &DynamicsPanel::apply_settings);
   connect(gravity_, &QCheckBox::toggled, this, &DynamicsPanel::apply_settings);
+  // an opened scene brings its own step, integrator and damping: Simulate runs what jointsmith-cli runs
+  connect(&doc, &Document::replaced, this, [this, &doc] {
+    double dt = 0.0, damping = 0.0;
+    QString integrator;
+    if (!scene_dynamics_settings(doc.data(), dt, integrator, damping)) return;
+    dt_->setValue(dt);
+    integrator_->setCurrentText(integrator);
+    damping_->setValue(damping);
+    gravity_->setChecked(true);
+    // the exact values, not the spin boxes' rounding of them
+    player_->set_settings(DynamicsSettings{dt, integrator, true, damping});
+  });
 }
 
 void DynamicsPanel::apply_settings() {

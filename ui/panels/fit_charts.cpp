@@ -83,6 +83,9 @@ void FitCharts::set_history(const std::vector<double>& objective) {
     hi = std::max(hi, f);
   }
   history_->replace(points);
+  // say why the plot is empty rather than leave a blank frame
+  convergence_view_->chart()->setTitle(objective.empty() ? tr("Convergence (no fit of this joint yet)")
+                                                         : tr("Convergence of the last fit"));
   iteration_axis_->setRange(0.0, std::max<double>(1.0, static_cast<double>(objective.size()) - 1.0));
   if (!points.isEmpty()) objective_axis_->setRange(lo / 2.0, hi * 2.0);
 }

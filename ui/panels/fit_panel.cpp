@@ -127,7 +127,9 @@ void FitPanel::refresh_charts() {
   const Joint* j = doc_.data().joint(s.joint);
   if (!j) j = doc_.data().joint_of_child(s.body);
   charts_->set_residuals(j ? sample_errors(*j) : std::vector<PoseError>{});
-  charts_->set_history(runner_->last().report.objective_history);
+  // the history of the fit that made the active joint's model (kept with the joint, so it shows for a
+  // fitted demo or a reopened project before any Fit of this session)
+  charts_->set_history(j ? j->last_fit.history : std::vector<double>{});
 }
 
 void FitPanel::refresh() {

@@ -39,7 +39,7 @@ JointSliders::JointSliders(Document& doc, QWidget* parent) : QWidget(parent), do
 void JointSliders::rebuild() {
   const Joint* j = active_joint(doc_);
   const JointId id = j ? j->id : 0;
-  const int dof = j ? joint_dof(j->kind) : 0;
+  const int dof = j ? joint_q_size(*j) : 0;
   const void* model = j ? j->model.get() : nullptr;
   if (id == shown_joint_ && dof == shown_dof_ && model == shown_model_) {
     refresh_values();

@@ -1,10 +1,13 @@
 #include "ui/panels/playback_panel.hpp"
 
+#include <QAction>
 #include <QPushButton>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "ui/joint/q_player.hpp"
 
+#include "ui/joint/dynamics_player.hpp"
 #include "ui/panels/dynamics_panel.hpp"
 #include "ui/panels/joint_sliders.hpp"
 
@@ -17,7 +20,7 @@ PlaybackPanel::PlaybackPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   play_->setCheckable(true);
   play_->setToolTip(tr("Sweep the first coordinate through its range and back (ease-in/ease-out); "
                        "one undo step"));
-  auto* layout = new QVBoxLayout(this);
+  auto* layout = layout_ = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(sliders_);
   layout->addWidget(play_);
@@ -32,6 +35,20 @@ PlaybackPanel::PlaybackPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   connect(dynamics_, &DynamicsPanel::status_message, this, &PlaybackPanel::status_message);
   layout->addStretch();
   connect(sliders_, &JointSliders::status_message, this, &PlaybackPanel::status_message);
+}
+
+void PlaybackPanel::stop_all() {
+  if (player_->playing()) player_->stop();
+  if (dynamics_->player()->playing()) dynamics_->player()->pause();
+}
+
+void PlaybackPanel::set_ik_action(QAction* action) {
+  auto* button = new QToolButton;
+  button->setDefaultAction(action);
+  button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  button->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  // right after Play, above the dynamics controls
+  layout_->insertWidget(layout_->indexOf(play_) + 1, button);
 }
 
 }  // namespace js::ui

@@ -6,7 +6,9 @@
 
 #include "ui/document/document.hpp"
 
+class QAction;
 class QPushButton;
+class QVBoxLayout;
 
 namespace js::ui {
 
@@ -22,6 +24,12 @@ class PlaybackPanel : public QWidget {
   QPlayer* player() { return player_; }
   QPushButton* play_button() { return play_; }
   DynamicsPanel* dynamics() { return dynamics_; }
+  // ends Play and Simulate, recording what they played as their undo steps. played frames are a view, not
+  // an edit: the document is modified once a run is recorded, so the window calls this before it saves,
+  // opens or closes (and the unsaved-changes prompt then sees the run)
+  void stop_all();
+  // a button for the window's ik mode action, below the sliders
+  void set_ik_action(QAction* action);
 
  signals:
   void status_message(const QString& text);
@@ -32,6 +40,7 @@ class PlaybackPanel : public QWidget {
   QPlayer* player_;
   QPushButton* play_;
   DynamicsPanel* dynamics_;
+  QVBoxLayout* layout_;
 };
 
 }  // namespace js::ui

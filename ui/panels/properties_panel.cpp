@@ -205,12 +205,14 @@ void PropertiesPanel::refresh() {
     stack_->setCurrentIndex(2);
     const QSignalBlocker b1(joint_kind_);
     if (!joint_name_->hasFocus()) joint_name_->setText(j->name);
+    // a scene's joint may be of a kind the authoring flow does not create (fixed, helical, elliptic)
+    if (joint_kind_->findText(j->kind) < 0) joint_kind_->addItem(j->kind);
     joint_kind_->setCurrentText(j->kind);
     const Body* p = d.body(j->parent);
     const Body* c = d.body(j->child);
     joint_bodies_->setText(tr("%1 → %2 · %3 dof · %n sample(s)", nullptr, static_cast<int>(j->samples.size()))
                                .arg(p ? p->name : QStringLiteral("?"), c ? c->name : QStringLiteral("?"))
-                               .arg(joint_dof(j->kind)));
+                               .arg(joint_q_size(*j)));
     joint_parameters_->setPlainText(
         j->model ? model_summary(*j->model) + QStringLiteral("\n\n") + QString::fromStdString(model_to_json(*j->model).dump(1))
                  : tr("No model yet: press Fit, or load a joint file (Joint menu)."));

@@ -145,7 +145,7 @@ void SamplesPanel::on_cell_edited(int row, int column) {
   const Joint* j = doc_.data().joint(active_joint());
   if (!j) return;
   Eigen::VectorXd q;
-  const int dof = joint_dof(j->kind);
+  const int dof = joint_q_size(*j);
   if (!parse_q(table_->item(row, 0)->text(), dof, q)) {
     report(tr("q needs %1 number(s), separated by commas").arg(dof));
     rebuild();
@@ -164,8 +164,8 @@ void SamplesPanel::capture() {
   std::optional<Eigen::VectorXd> q;
   if (!q_entry_->text().trimmed().isEmpty()) {
     Eigen::VectorXd typed;
-    if (!parse_q(q_entry_->text(), joint_dof(j->kind), typed)) {
-      report(tr("q needs %1 number(s), separated by commas").arg(joint_dof(j->kind)));
+    if (!parse_q(q_entry_->text(), joint_q_size(*j), typed)) {
+      report(tr("q needs %1 number(s), separated by commas").arg(joint_q_size(*j)));
       return;
     }
     q = typed;

@@ -8,15 +8,25 @@ namespace js::ui {
 
 namespace {
 Vec3 eye_dir(const CameraState& c) {
-  return Vec3(std::cos(c.pitch) * std::sin(c.yaw), std::sin(c.pitch), std::cos(c.pitch) * std::cos(c.yaw));
+  return world_from_view_up(c) *
+         Vec3(std::cos(c.pitch) * std::sin(c.yaw), std::sin(c.pitch), std::cos(c.pitch) * std::cos(c.yaw));
 }
 // camera basis in the world: right, up, back (the eye looks along −back)
 void basis(const CameraState& c, Vec3& right, Vec3& up, Vec3& back) {
   back = eye_dir(c);
-  right = Vec3::UnitY().cross(back).normalized();
+  right = world_up(c).cross(back).normalized();
   up = back.cross(right);
 }
 }  // namespace
+
+Mat3 world_from_view_up(const CameraState& c) {
+  if (!c.z_up) return Mat3::Identity();
+  Mat3 m;
+  m << 1, 0, 0, 0, 0, -1, 0, 1, 0;  // y → z, z → −y
+  return m;
+}
+
+Vec3 world_up(const CameraState& c) { return c.z_up ? Vec3::UnitZ() : Vec3::UnitY(); }
 
 Vec3 camera_eye(const CameraState& c) { return c.target + c.distance * eye_dir(c); }
 

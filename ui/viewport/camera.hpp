@@ -1,5 +1,6 @@
 // orbit camera math on CameraState: view/projection matrices, mouse rays, orbit/pan/zoom/frame.
-// no GL. y is up; yaw turns about +y, pitch lifts the eye above the horizon.
+// no GL. y is up (z with CameraState::z_up); yaw turns about the up axis, pitch lifts the eye above the
+// horizon.
 #pragma once
 
 #include <Eigen/Core>
@@ -12,6 +13,10 @@ struct Ray {
   Vec3 origin;
   Vec3 dir;  // unit
 };
+
+// the rotation taking the y-up orbit frame to the world (identity, or y → z for a z-up world)
+Mat3 world_from_view_up(const CameraState& c);
+Vec3 world_up(const CameraState& c);
 
 Vec3 camera_eye(const CameraState& c);
 Eigen::Matrix4f view_matrix(const CameraState& c);

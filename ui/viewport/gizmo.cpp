@@ -51,13 +51,25 @@ int gizmo_axis(GizmoHandle h) {
   return -1;
 }
 
-GizmoFrame make_gizmo_frame(const DocumentData& d, BodyId body, const CameraState& cam) {
+namespace {
+GizmoFrame gizmo_at(const Vec3& origin, const Mat3& axes, const CameraState& cam) {
   GizmoFrame g;
-  g.origin = d.world_T_body(body).p;
-  g.axes = d.world_T_parent(body).R;
+  g.origin = origin;
+  g.axes = axes;
   // constant on-screen size: a fixed share of the view height at the gizmo's distance
   g.size = 0.22 * (camera_eye(cam) - g.origin).norm() * std::tan(0.5 * cam.fov_y);
   return g;
+}
+}  // namespace
+
+GizmoFrame make_gizmo_frame(const DocumentData& d, BodyId body, const CameraState& cam) {
+  return gizmo_at(d.world_T_body(body).p, d.world_T_parent(body).R, cam);
+}
+
+GizmoFrame make_sample_gizmo_frame(const DocumentData& d, const Joint& joint, int sample, const CameraState& cam) {
+  const SE3 world_T_parent = d.world_T_body(joint.parent);
+  const SE3& parent_T_child = joint.samples[static_cast<std::size_t>(sample)].parent_T_child;
+  return gizmo_at(world_T_parent.act(parent_T_child.p), world_T_parent.R, cam);
 }
 
 void append_gizmo_lines(const GizmoFrame& g, GizmoHandle hovered, std::vector<LineVertex>& out) {

@@ -25,6 +25,8 @@ struct GizmoFrame {
 
 // the gizmo of a body: at world_T_body.p with world_T_parent's axes, sized to a constant share of the view
 GizmoFrame make_gizmo_frame(const DocumentData& d, BodyId body, const CameraState& cam);
+// the gizmo of a captured sample's ghost: at world_T_parent · parent_T_child with the parent's axes
+GizmoFrame make_sample_gizmo_frame(const DocumentData& d, const Joint& joint, int sample, const CameraState& cam);
 
 // appends the gizmo's segments to `out`; the hovered handle is drawn bright
 void append_gizmo_lines(const GizmoFrame& g, GizmoHandle hovered, std::vector<LineVertex>& out);

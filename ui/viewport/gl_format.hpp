@@ -1,20 +1,22 @@
-// the default surface format every QOpenGLWidget of the app (and the gui tests) asks for.
+// the surface format every QOpenGLWidget of the app (and the gui tests) asks for, and the viewport's
+// multisampling.
 #pragma once
 
-#include <QSurfaceFormat>
-#include <QtGlobal>
+#include <QString>
 
 namespace js::ui {
 
-// GL 3.3 core with a 24-bit depth buffer and 4× msaa; JS_MSAA=<n> overrides the sample count (0 turns
-// multisampling off, much faster under software GL). call before constructing the QApplication.
-inline void set_default_gl_format() {
-  QSurfaceFormat format;
-  format.setVersion(3, 3);
-  format.setProfile(QSurfaceFormat::CoreProfile);
-  format.setDepthBufferSize(24);
-  format.setSamples(qEnvironmentVariableIsSet("JS_MSAA") ? qEnvironmentVariableIntValue("JS_MSAA") : 4);
-  QSurfaceFormat::setDefaultFormat(format);
-}
+// GL 3.3 core with a 24-bit depth buffer, no multisampling (the viewport sets its own, below). call
+// before constructing the QApplication.
+void set_default_gl_format();
+
+// the viewport's msaa sample count: JS_MSAA=<n> when set; else 4 on a hardware renderer and 0 under a
+// software rasterizer (Mesa's llvmpipe, softpipe, swrast), where 4× msaa costs about 4× the fill: at
+// 1280×800 with 500k triangles on the shared 2-core machine it measured several times the frame time
+// (docs/app.md, "Frame time"). probes GL_RENDERER once with a throw-away context; needs a QGuiApplication.
+int viewport_msaa_samples();
+
+// the GL_RENDERER string of the probe ("llvmpipe (LLVM 15.0.6, 256 bits)"); empty when GL is unavailable
+QString gl_renderer_name();
 
 }  // namespace js::ui

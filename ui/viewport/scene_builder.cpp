@@ -13,15 +13,16 @@ Eigen::Vector4f rgba(const QColor& c, float alpha = 1.0f) {
   return {static_cast<float>(c.redF()), static_cast<float>(c.greenF()), static_cast<float>(c.blueF()), alpha};
 }
 
-void append_grid(std::vector<LineVertex>& out, double extent, double spacing) {
+// the ground grid in the plane normal to the view's up axis
+void append_grid(std::vector<LineVertex>& out, double extent, double spacing, const Mat3& world_from_up) {
   const int n = static_cast<int>(std::round(extent / spacing));
   for (int i = -n; i <= n; ++i) {
     const double s = i * spacing;
     // every fifth line brighter
     const float k = (i % 5 == 0) ? 0.42f : 0.28f;
     const Eigen::Vector4f c(k, k, k + 0.02f, 1.0f);
-    push_line(out, Vec3(s, 0, -extent), Vec3(s, 0, extent), c);
-    push_line(out, Vec3(-extent, 0, s), Vec3(extent, 0, s), c);
+    push_line(out, world_from_up * Vec3(s, 0, -extent), world_from_up * Vec3(s, 0, extent), c);
+    push_line(out, world_from_up * Vec3(-extent, 0, s), world_from_up * Vec3(extent, 0, s), c);
   }
 }
 
@@ -85,13 +86,22 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
 
   if (opt.joint_motion)
     for (const Joint& j : d.joints) append_joint_motion(d, j, meshes, sel.joint == j.id || sel.body == j.child, scene);
-  if (opt.grid) append_grid(scene.lines, opt.grid_extent, opt.grid_spacing);
+  if (opt.grid) append_grid(scene.lines, opt.grid_extent, opt.grid_spacing, world_from_view_up(cam));
   if (opt.world_axes) {
     push_line(scene.lines, Vec3::Zero(), Vec3(0.2, 0, 0), {0.95f, 0.25f, 0.25f, 1.0f});
     push_line(scene.lines, Vec3::Zero(), Vec3(0, 0.2, 0), {0.3f, 0.9f, 0.3f, 1.0f});
     push_line(scene.lines, Vec3::Zero(), Vec3(0, 0, 0.2), {0.3f, 0.5f, 1.0f, 1.0f});
   }
   if (opt.gizmo) append_gizmo_lines(*opt.gizmo, opt.gizmo_hovered, scene.overlay);
+  if (opt.ik_target) {
+    const auto& [grabbed, target] = *opt.ik_target;
+    const Eigen::Vector4f colour(1.0f, 0.85f, 0.2f, 1.0f);
+    // the cross scales with the view so it reads at any zoom
+    const double s = 0.02 * cam.distance;
+    push_line(scene.overlay, grabbed, target, colour);
+    for (int k = 0; k < 3; ++k)
+      push_line(scene.overlay, target - s * Vec3::Unit(k), target + s * Vec3::Unit(k), colour);
+  }
   return scene;
 }
 

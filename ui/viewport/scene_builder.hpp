@@ -24,6 +24,8 @@ struct SceneOptions {
   double grid_spacing = 0.1;  // m
   std::optional<GizmoFrame> gizmo;
   GizmoHandle gizmo_hovered = GizmoHandle::none;
+  // an ik drag: the grabbed point and its target (world), drawn on top as a line and a cross
+  std::optional<std::pair<Vec3, Vec3>> ik_target;
 };
 
 Scene build_scene(const DocumentData& d, const Selection& selection, MeshLibrary& meshes, const CameraState& cam,

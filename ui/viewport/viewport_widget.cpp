@@ -11,6 +11,8 @@
 #include <cmath>
 
 #include "ui/document/operations.hpp"
+#include "ui/viewport/gl_format.hpp"
+#include "ui/joint/live_refit.hpp"
 #include "ui/viewport/picking.hpp"
 
 namespace js::ui {
@@ -21,6 +23,10 @@ ViewportWidget::ViewportWidget(Document& doc, MeshLibrary& meshes, QWidget* pare
   setFocusPolicy(Qt::StrongFocus);
   setAcceptDrops(true);
   setMinimumSize(320, 240);
+  // multisampling where it is cheap (gl_format.hpp)
+  QSurfaceFormat f = format();
+  f.setSamples(viewport_msaa_samples());
+  setFormat(f);
   setToolTip(tr("Left-drag: orbit or drag a gizmo handle · right/middle-drag: pan · wheel: zoom · click: select · "
                 "F: frame selection"));
   connect(&doc_, &Document::changed, this, qOverload<>(&QWidget::update));
@@ -54,6 +60,10 @@ BodyId ViewportWidget::gizmo_body() const {
 }
 
 std::optional<GizmoFrame> ViewportWidget::current_gizmo() const {
+  const Selection& s = doc_.selection();
+  // a selected sample: the gizmo moves its ghost (live_refit.hpp)
+  if (const Joint* j = doc_.data().joint(s.joint); j && s.sample >= 0 && s.sample < static_cast<int>(j->samples.size()))
+    return make_sample_gizmo_frame(doc_.data(), *j, s.sample, doc_.data().camera);
   const BodyId b = gizmo_body();
   if (!b) return std::nullopt;
   return make_gizmo_frame(doc_.data(), b, doc_.data().camera);
@@ -63,7 +73,8 @@ void ViewportWidget::paintGL() {
   QElapsedTimer timer;
   timer.start();
   SceneOptions opt = options_;
-  opt.gizmo = current_gizmo();
+  opt.gizmo = ik_mode_ ? std::nullopt : current_gizmo();
+  if (drag_ == Drag::ik && ik_.active()) opt.ik_target = std::pair{ik_.grabbed_point(doc_.data()), ik_.target()};
   opt.gizmo_hovered = drag_ == Drag::gizmo ? gizmo_drag_.handle() : hovered_;
   const CameraState& cam = doc_.data().camera;
   const Scene scene = build_scene(doc_.data(), doc_.selection(), meshes_, cam, opt);
@@ -103,17 +114,46 @@ void ViewportWidget::frame_selection() {
   set_camera(c);
 }
 
+void ViewportWidget::set_ik_mode(bool on) {
+  ik_mode_ = on;
+  ik_.end();
+  if (drag_ == Drag::ik) drag_ = Drag::none;
+  emit status_message(on ? tr("IK mode: drag a body and the joints above it follow") : tr("IK mode off"));
+  update();
+}
+
+bool ViewportWidget::begin_ik_drag(const QPointF& pos) {
+  const auto hit = pick_body(doc_.data(), meshes_, ray_at(pos));
+  if (!hit) return false;
+  QString error;
+  if (!ik_.begin(doc_, hit->body, hit->point, error)) {
+    emit status_message(error);
+    return false;
+  }
+  ik_plane_point_ = hit->point;
+  ik_plane_normal_ = (camera_eye(doc_.data().camera) - doc_.data().camera.target).normalized();
+  drag_ = Drag::ik;
+  return true;
+}
+
 void ViewportWidget::mousePressEvent(QMouseEvent* e) {
   press_pos_ = last_pos_ = e->position();
   moved_ = false;
   if (e->button() == Qt::LeftButton && !(e->modifiers() & Qt::ShiftModifier)) {
-    if (auto g = current_gizmo()) {
+    if (ik_mode_ && begin_ik_drag(e->position())) return;
+    if (auto g = ik_mode_ ? std::nullopt : current_gizmo()) {
       const GizmoHandle h = pick_gizmo(*g, doc_.data().camera, width(), height(),
                                        Eigen::Vector2d(e->position().x(), e->position().y()));
-      const BodyId b = gizmo_body();
-      if (h != GizmoHandle::none && gizmo_drag_.begin(*g, h, doc_.data().body(b)->pose, ray_at(e->position()))) {
+      const Selection& s = doc_.selection();
+      const Joint* sj = doc_.data().joint(s.joint);
+      if (sj && !(s.sample >= 0 && s.sample < static_cast<int>(sj->samples.size()))) sj = nullptr;
+      const BodyId b = sj ? 0 : gizmo_body();
+      const SE3 start = sj ? sj->samples[static_cast<std::size_t>(s.sample)].parent_T_child : doc_.data().body(b)->pose;
+      if (h != GizmoHandle::none && gizmo_drag_.begin(*g, h, start, ray_at(e->position()))) {
         drag_ = Drag::gizmo;
         gizmo_drag_body_ = b;
+        gizmo_drag_joint_ = sj ? sj->id : 0;
+        gizmo_drag_sample_ = sj ? s.sample : -1;
         // every move of this drag merges into one undo step
         gizmo_merge_key_ = doc_.next_merge_key();
         return;
@@ -130,9 +170,27 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* e) {
   last_pos_ = e->position();
   if ((e->position() - press_pos_).manhattanLength() > 3.0) moved_ = true;
   switch (drag_) {
+    case Drag::ik: {
+      // the target: where the mouse ray meets the plane through the grabbed point facing the camera
+      const Ray r = ray_at(e->position());
+      const double denom = r.dir.dot(ik_plane_normal_);
+      if (std::abs(denom) < 1e-9) return;
+      const Vec3 target = r.origin + r.dir * ((ik_plane_point_ - r.origin).dot(ik_plane_normal_) / denom);
+      const IkReport rep = ik_.move_to(doc_, target);
+      emit status_message(rep.unreachable ? tr("IK: target out of reach, %1 mm away").arg(rep.residual * 1e3, 0, 'f', 1)
+                                          : tr("IK: %1 mm from the target").arg(rep.residual * 1e3, 0, 'f', 2));
+      update();
+      return;
+    }
     case Drag::gizmo: {
       const SE3 pose = gizmo_drag_.update(ray_at(e->position()));
-      set_body_pose(doc_, gizmo_drag_body_, pose, gizmo_merge_key_);
+      if (gizmo_drag_sample_ >= 0) {
+        const auto r = drag_sample(doc_, gizmo_drag_joint_, gizmo_drag_sample_, pose, gizmo_merge_key_);
+        if (!r.ok()) emit status_message(r.error);
+        else if (r.value) emit status_message(tr("Refitted live while moving sample %1").arg(gizmo_drag_sample_ + 1));
+      } else {
+        set_body_pose(doc_, gizmo_drag_body_, pose, gizmo_merge_key_);
+      }
       return;
     }
     case Drag::orbit: {
@@ -163,6 +221,19 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* e) {
 void ViewportWidget::mouseReleaseEvent(QMouseEvent* e) {
   const Drag was = drag_;
   drag_ = Drag::none;
+  if (was == Drag::ik) {
+    ik_.end();
+    update();
+    return;
+  }
+  if (was == Drag::gizmo && gizmo_drag_sample_ >= 0) {
+    const Joint* j = doc_.data().joint(gizmo_drag_joint_);
+    emit status_message(j && refits_live(*j) ? tr("Moved sample %1; the joint was refitted live").arg(gizmo_drag_sample_ + 1)
+                                             : tr("Moved sample %1: press Fit to refit (live refit needs a fit under %2 ms)")
+                                                   .arg(gizmo_drag_sample_ + 1).arg(kLiveRefitSeconds * 1e3));
+    gizmo_drag_sample_ = -1;
+    return;
+  }
   if (was == Drag::gizmo) {
     emit status_message(tr("Moved %1").arg(doc_.data().body(gizmo_drag_body_) ? doc_.data().body(gizmo_drag_body_)->name
                                                                             : QString()));

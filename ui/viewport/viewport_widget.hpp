@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "ui/document/document.hpp"
+#include "ui/joint/ik_drag.hpp"
 #include "ui/mesh/mesh_library.hpp"
 #include "ui/viewport/gizmo.hpp"
 #include "ui/viewport/renderer.hpp"
@@ -26,6 +27,9 @@ class ViewportWidget : public QOpenGLWidget {
   // the body the gizmo poses: the selected body, else the selected joint's child; 0 for none
   BodyId gizmo_body() const;
   void set_show_frame_time(bool on);
+  // ik mode: a left-drag on a body moves the point under the mouse and the joints above it follow (ik_drag.hpp)
+  void set_ik_mode(bool on);
+  bool ik_mode() const { return ik_mode_; }
   bool show_frame_time() const { return show_frame_time_; }
   // last measured GPU-complete frame time, ms (only while shown)
   double frame_time_ms() const { return frame_ms_; }
@@ -63,14 +67,23 @@ class ViewportWidget : public QOpenGLWidget {
   SceneOptions options_;
   QString gl_error_;
 
-  enum class Drag { none, orbit, pan, gizmo };
+  bool begin_ik_drag(const QPointF& pos);
+
+  enum class Drag { none, orbit, pan, gizmo, ik };
   Drag drag_ = Drag::none;
   QPointF press_pos_, last_pos_;
   bool moved_ = false;
   GizmoDrag gizmo_drag_;
   BodyId gizmo_drag_body_ = 0;
+  JointId gizmo_drag_joint_ = 0;  // with gizmo_drag_sample_ ≥ 0: the drag moves that sample
+  int gizmo_drag_sample_ = -1;
   int gizmo_merge_key_ = 0;
   GizmoHandle hovered_ = GizmoHandle::none;
+
+  bool ik_mode_ = false;
+  IkDrag ik_;
+  Vec3 ik_plane_point_ = Vec3::Zero();   // the drag plane: through the grabbed point, facing the camera
+  Vec3 ik_plane_normal_ = Vec3::UnitZ();
 
   bool show_frame_time_ = false;
   double frame_ms_ = 0.0;

@@ -1,0 +1,193 @@
+// every demo scene (resources/demos/*.json, and the example scenes in resources/scenes) opened in the real
+// main window under xvfb-run: a screenshot per scene (build/tests/ui/scene_<name>.png) with pixel
+// assertions, and a few simulation steps in the app equal to the core simulator's on the scene file.
+// the scenes are listed when the test runs, so demos added later are covered without editing this file.
+// also ik mode driven by the mouse in the real viewport.
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "core/scene/scene_file.hpp"
+#include "ui/app/demos.hpp"
+#include "ui/app/main_window.hpp"
+#include "ui/export/scene_import.hpp"
+#include "ui/joint/dynamics_player.hpp"
+#include "ui/panels/dynamics_panel.hpp"
+#include "ui/panels/playback_panel.hpp"
+#include "ui/viewport/camera.hpp"
+#include "ui/document/operations.hpp"
+#include "ui/viewport/gl_format.hpp"
+#include "ui/viewport/viewport_widget.hpp"
+#include "gui_pixels.hpp"
+
+using namespace js;
+using namespace js::ui;
+
+using js::ui::test::colour_distance;
+using js::ui::test::kBackground;
+
+namespace {
+
+// the scene files the app must open: the shipped demos and the example scenes
+QStringList scene_files() {
+  QStringList out = demo_files();
+  const QDir examples(QStringLiteral(JS_SOURCE_DIR "/resources/scenes"));
+  for (const QFileInfo& f : examples.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+    if (is_scene_file(f.absoluteFilePath())) out << f.absoluteFilePath();
+  return out;
+}
+
+}  // namespace
+
+class GuiDemosTest : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir tmp_;
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    QVERIFY(tmp_.isValid());
+    // the build tree's app finds the source tree's demos
+    QCOMPARE(demos_dir(), QDir::cleanPath(QStringLiteral(JS_SOURCE_DIR "/resources/demos")));
+  }
+
+  void ik_mode_drag_with_the_mouse_is_one_undo_step() {
+    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
+    w.set_interactive(false);
+    w.resize(1280, 860);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.load_demo();
+    QTest::qWait(50);
+    Document& doc = w.document();
+    const js::ui::Joint knee = doc.data().joints.front();
+    w.action(QStringLiteral("ik_mode"))->trigger();
+    QVERIFY(w.viewport()->ik_mode());
+    ViewportWidget* vp = w.viewport();
+    // grab the tibia's shaft and pull it across the view: the knee turns to follow
+    const Vec3 grab = doc.data().world_T_body(knee.child).act(Vec3(0.0, -0.2, 0.0));
+    Eigen::Vector2d a;
+    QVERIFY(project_to_pixel(doc.data().camera, grab, vp->width(), vp->height(), a));
+    const QPoint p0(static_cast<int>(a.x()), static_cast<int>(a.y()));
+    const int steps_before = doc.undo_stack()->count();
+    QTest::mousePress(vp, Qt::LeftButton, Qt::NoModifier, p0);
+    for (int i = 1; i <= 6; ++i) {
+      QMouseEvent move(QEvent::MouseMove, QPointF(p0 + QPoint(-10 * i, -6 * i)), vp->mapToGlobal(QPointF(p0 + QPoint(-10 * i, -6 * i))),
+                       Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+      QApplication::sendEvent(vp, &move);
+    }
+    QTest::mouseRelease(vp, Qt::LeftButton, Qt::NoModifier, p0 + QPoint(-60, -36));
+    QVERIFY2(std::abs(doc.data().joint(knee.id)->q[0] - knee.q[0]) > 1e-3, qPrintable(w.last_message()));
+    QCOMPARE(doc.undo_stack()->count(), steps_before + 1);
+    w.viewport_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/ik_drag.png"));
+    w.action(QStringLiteral("undo"))->trigger();
+    QCOMPARE(doc.data().joint(knee.id)->q, knee.q);
+    w.action(QStringLiteral("ik_mode"))->trigger();
+    QVERIFY(!w.viewport()->ik_mode());
+  }
+
+  void every_scene_opens_renders_and_simulates_like_the_core() {
+    const QStringList files = scene_files();
+    QVERIFY(!files.isEmpty());
+    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
+    w.set_interactive(false);
+    w.resize(1280, 860);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* playback = qobject_cast<PlaybackPanel*>(w.dock(QStringLiteral("playback"))->widget());
+    QVERIFY(playback);
+    DynamicsPlayer* player = playback->dynamics()->player();
+    for (const QString& path : files) {
+      const QString name = QFileInfo(path).completeBaseName();
+      qInfo() << "scene" << path;
+      const QString err = w.open_project(path);
+      QVERIFY2(err.isEmpty(), qPrintable(err));
+      QTest::qWait(50);
+      QApplication::processEvents();
+      QVERIFY2(w.viewport()->gl_error().isEmpty(), qPrintable(w.viewport()->gl_error()));
+      const QImage img = w.viewport_image();
+      const QString shot = QStringLiteral(JS_BINARY_DIR "/tests/ui/scene_%1.png").arg(name);
+      QVERIFY(img.save(shot));
+      qInfo() << "screenshot:" << shot;
+
+      // every drawn body shows where the camera projects its mesh: sample its vertices and require most of
+      // them to land on pixels that are not background (the body, or whatever is in front of it). the
+      // background is one flat colour; a face turned from the light is dark but still ~35 away from it
+      const DocumentData& d = w.document().data();
+      int bodies = 0, drawn = 0;
+      for (const js::ui::Body& b : d.bodies) {
+        const auto mesh = w.meshes().mesh(b);
+        if (b.frame_only || !mesh) continue;
+        ++bodies;
+        const SE3 world_T_body = d.world_T_body(b.id);
+        int seen = 0, inside = 0;
+        const std::size_t stride = std::max<std::size_t>(1, mesh->positions.size() / 200);
+        for (std::size_t i = 0; i < mesh->positions.size(); i += stride) {
+          Eigen::Vector2d px;
+          if (!project_to_pixel(d.camera, world_T_body.act(mesh->positions[i].cast<double>()), img.width(),
+                                img.height(), px))
+            continue;
+          const int x = static_cast<int>(px.x()), y = static_cast<int>(px.y());
+          if (x < 1 || y < 1 || x >= img.width() - 1 || y >= img.height() - 1) continue;
+          ++inside;
+          int best = 0;
+          for (int dy = -1; dy <= 1; ++dy)
+            for (int dx = -1; dx <= 1; ++dx) best = std::max(best, colour_distance(img.pixelColor(x + dx, y + dy), kBackground));
+          if (best > 20) ++seen;
+        }
+        qInfo() << " body" << b.name << "vertices in view" << inside << "on drawn pixels" << seen;
+        QVERIFY2(inside > 0, qPrintable(QStringLiteral("%1: %2 is outside the view").arg(name, b.name)));
+        if (2 * seen >= inside) ++drawn;
+      }
+      QVERIFY2(bodies > 0, qPrintable(name));
+      QVERIFY2(drawn == bodies, qPrintable(QStringLiteral("%1: %2 of %3 bodies drawn").arg(name).arg(drawn).arg(bodies)));
+      // the view is not just background and grid: a share of it is lit mesh, clearly unlike the background
+      int mesh_px = 0, total = 0;
+      for (int y = 0; y < img.height(); y += 3)
+        for (int x = 0; x < img.width(); x += 3, ++total)
+          if (colour_distance(img.pixelColor(x, y), kBackground) > 150) ++mesh_px;
+      QVERIFY2(mesh_px > total / 200, qPrintable(QStringLiteral("%1: %2 of %3").arg(name).arg(mesh_px).arg(total)));
+
+      // a few steps in the app equal the core simulator's on the scene file (same settings, same state)
+      scene::Scene sc = scene::read_scene_file(path.toStdString());
+      QCOMPARE(player->settings().dt, sc.settings.dt);
+      QCOMPARE(player->settings().integrator, QString::fromLatin1(integrator_name(sc.settings.integrator)));
+      Simulator sim(sc.model, sc.forces);
+      SimulationState state = sc.initial;
+      sim.apply_prescribed(state);
+      constexpr int kSteps = 10;
+      for (int i = 0; i < kSteps; ++i) sim.step(state, sc.settings.dt, sc.settings.integrator);
+      QVERIFY(player->advance(kSteps * sc.settings.dt));
+      QCOMPARE(player->time(), state.t);
+      for (int b = 0; b < sc.model.num_bodies(); ++b) {
+        const js::Body& sb = sc.model.body(b);
+        const js::ui::Joint* j = nullptr;
+        for (const js::ui::Joint& jt : w.document().data().joints)
+          if (w.document().data().body(jt.child)->name == QString::fromStdString(sb.name)) j = &jt;
+        QVERIFY2(j, sb.name.c_str());
+        for (int c = 0; c < sb.dof; ++c)
+          QVERIFY2(std::abs(j->q[c] - state.q[sb.q_index + c]) <= 1e-12 * (1.0 + std::abs(state.q[sb.q_index + c])),
+                   qPrintable(QStringLiteral("%1: %2 q%3 app %4 core %5").arg(name, QString::fromStdString(sb.name))
+                                  .arg(c).arg(j->q[c], 0, 'g', 17).arg(state.q[sb.q_index + c], 0, 'g', 17)));
+      }
+      player->reset();
+    }
+  }
+};
+
+int main(int argc, char** argv) {
+  set_default_gl_format();
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
+  QApplication::setApplicationName(QStringLiteral("jointsmith_gui_demos_test"));
+  GuiDemosTest t;
+  return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_gui_demos.moc"

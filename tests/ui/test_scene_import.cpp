@@ -1,0 +1,141 @@
+// a scene file opened as a document (ui/export/scene_import.hpp) and exported back (scene_to_json): the
+// same multibody, forces, settings and initial state as the core reads from the file, through a project
+// save and reopen too; mass edits replace the scene's mass keys; bad scenes give the core's message.
+#include <gtest/gtest.h>
+
+#include <QTemporaryDir>
+#include <fstream>
+
+#include "core/dynamics/algorithms.hpp"
+#include "core/scene/scene_file.hpp"
+#include "ui/document/project_file.hpp"
+#include "ui/export/exports.hpp"
+#include "ui/export/scene_import.hpp"
+#include "ui/joint/joint_model.hpp"
+
+namespace {
+
+using js::ui::DocumentData;
+using nlohmann::json;
+
+const char* kScenes[] = {"leg", "beads_on_wire", "scripted_knee", "pendulum_chain"};
+
+QString scene_path(const char* name) { return QStringLiteral(JS_SOURCE_DIR "/resources/scenes/%1.json").arg(name); }
+
+DocumentData load(const char* name) {
+  js::ui::SceneLoad l = js::ui::load_scene(scene_path(name));
+  EXPECT_TRUE(l.data) << l.error.toStdString();
+  return l.data ? *l.data : DocumentData{};
+}
+
+json exported(const DocumentData& d) {
+  QString error;
+  const json j = js::ui::scene_to_json(d, error);
+  EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+  return j;
+}
+
+void expect_same_scene(const js::scene::Scene& a, const js::scene::Scene& b, const std::string& what) {
+  ASSERT_EQ(a.model.num_bodies(), b.model.num_bodies()) << what;
+  EXPECT_EQ(a.model.coordinate_names(), b.model.coordinate_names()) << what;
+  // the initial state as the simulator starts it: a scripted coordinate where its motion is at t = 0 (the
+  // document stores it there; the file may hold anything, the motion overrides it)
+  js::SimulationState sa = a.initial, sb = b.initial;
+  js::Simulator(a.model, a.forces).apply_prescribed(sa);
+  js::Simulator(b.model, b.forces).apply_prescribed(sb);
+  EXPECT_EQ(sa.q, sb.q) << what;
+  EXPECT_EQ(sa.qd, sb.qd) << what;
+  EXPECT_EQ(a.model.gravity, b.model.gravity) << what;
+  EXPECT_EQ(a.settings.dt, b.settings.dt) << what;
+  EXPECT_EQ(a.settings.duration, b.settings.duration) << what;
+  EXPECT_EQ(a.settings.integrator, b.settings.integrator) << what;
+  EXPECT_EQ(a.model.root_is_fixed(), b.model.root_is_fixed()) << what;
+  EXPECT_EQ(a.model.prescribed().size(), b.model.prescribed().size()) << what;
+  EXPECT_EQ(a.forces.joint_damping, b.forces.joint_damping) << what;
+  EXPECT_EQ(a.forces.springs.size(), b.forces.springs.size()) << what;
+  EXPECT_EQ(a.forces.point_springs.size(), b.forces.point_springs.size()) << what;
+  for (int i = 0; i < a.model.num_bodies(); ++i) {
+    const js::Body& ba = a.model.body(i);
+    const js::Body& bb = b.model.body(i);
+    EXPECT_EQ(ba.name, bb.name) << what;
+    EXPECT_EQ(ba.parent, bb.parent) << what;
+    EXPECT_EQ(ba.inertia.mass, bb.inertia.mass) << what;
+    EXPECT_EQ(ba.inertia.inertia_com, bb.inertia.inertia_com) << what;
+    // the joints place the body identically at the initial q
+    const Eigen::VectorXd q = a.initial.q.segment(ba.q_index, ba.dof);
+    const js::SE3 ta = js::ui::joint_transform(*ba.joint, q), tb = js::ui::joint_transform(*bb.joint, q);
+    EXPECT_TRUE(ta.R == tb.R && ta.p == tb.p) << what << " body " << ba.name;
+  }
+}
+
+}  // namespace
+
+TEST(SceneImport, DocumentExportsTheSceneTheCoreReads) {
+  for (const char* name : kScenes) {
+    const DocumentData d = load(name);
+    const js::scene::Scene file = js::scene::read_scene_file(scene_path(name).toStdString());
+    // the root frame body plus one body and one joint per scene body
+    ASSERT_EQ(d.bodies.size(), static_cast<std::size_t>(file.model.num_bodies()) + 1) << name;
+    EXPECT_TRUE(d.bodies.front().frame_only);
+    ASSERT_EQ(d.joints.size(), static_cast<std::size_t>(file.model.num_bodies())) << name;
+    EXPECT_TRUE(d.camera.z_up) << name << ": gravity along −z";
+    const js::scene::Scene again = js::scene::read_scene_json(exported(d), name, d.scene_dir.toStdString());
+    expect_same_scene(file, again, name);
+  }
+}
+
+TEST(SceneImport, ChildPosesAreTheJointsAtTheInitialState) {
+  const DocumentData d = load("leg");
+  const js::scene::Scene file = js::scene::read_scene_file(scene_path("leg").toStdString());
+  js::MultibodyData data(file.model);
+  js::forward_kinematics(file.model, data, 0.0, file.initial.q);
+  for (int i = 0; i < file.model.num_bodies(); ++i) {
+    const js::ui::Body* b = nullptr;
+    for (const js::ui::Body& db : d.bodies)
+      if (db.name.toStdString() == file.model.body(i).name) b = &db;
+    ASSERT_TRUE(b);
+    const js::SE3 ours = d.world_T_body(b->id), core = data.bodies[static_cast<std::size_t>(i)].world_T_body;
+    EXPECT_LT((ours.p - core.p).norm(), 1e-12) << b->name.toStdString();
+    EXPECT_LT((ours.R - core.R).norm(), 1e-12) << b->name.toStdString();
+  }
+}
+
+TEST(SceneImport, ProjectSaveAndReopenKeepsTheScene) {
+  QTemporaryDir tmp;
+  for (const char* name : kScenes) {
+    const DocumentData d = load(name);
+    const QString path = tmp.filePath(QStringLiteral("%1.jsproj").arg(name));
+    ASSERT_TRUE(js::ui::save_project(d, path).isEmpty());
+    const js::ui::ProjectLoad reopened = js::ui::load_project(path);
+    ASSERT_TRUE(reopened.data) << reopened.error.toStdString();
+    EXPECT_EQ(exported(*reopened.data), exported(d)) << name;
+  }
+}
+
+TEST(SceneImport, EditedMassReplacesTheScenesMassKeys) {
+  DocumentData d = load("leg");
+  js::ui::Body& thigh = d.bodies[1];
+  ASSERT_EQ(thigh.name, QStringLiteral("thigh"));
+  EXPECT_EQ(exported(d)["bodies"][0]["inertia"], thigh.scene_keys["inertia"]);
+  thigh.mass = 2.0;
+  const json b = exported(d)["bodies"][0];
+  EXPECT_EQ(b["mass"], 2.0);
+  EXPECT_EQ(b["inertia"][0][0], thigh.inertia_diag.x());
+  // a new model (a fit, a joint file) is written instead of the scene's joint keys
+  d.joints[0].scene_joint = nullptr;
+  EXPECT_EQ(exported(d)["bodies"][0]["joint"], js::ui::model_to_json(*d.joints[0].model));
+}
+
+TEST(SceneImport, BadScenesNameFilePointerAndProblem) {
+  QTemporaryDir tmp;
+  const QString path = tmp.filePath(QStringLiteral("bad.json"));
+  std::ofstream(path.toStdString()) << R"({"format": "jointsmith.scene", "version": 1,
+    "bodies": [{"name": "a", "joint": {"kind": "revolute", "dof": 1, "coordinates": [{"name": "q"}],
+                "axis": [0, 0, 1]}, "mas": 1.0}]})";
+  EXPECT_TRUE(js::ui::is_scene_file(path));
+  const js::ui::SceneLoad l = js::ui::load_scene(path);
+  EXPECT_FALSE(l.data);
+  EXPECT_TRUE(l.error.contains(QStringLiteral("bad.json"))) << l.error.toStdString();
+  EXPECT_TRUE(l.error.contains(QStringLiteral("/bodies/0"))) << l.error.toStdString();
+  EXPECT_FALSE(js::ui::is_scene_file(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/knee_joint.json")));
+}
