@@ -21,6 +21,10 @@ GLOBE_R, ALTITUDE = 0.5, 0.04              # sphere radius, planes above it (m)
 COAST_FRAMES = 64
 TILT = math.radians(23.44)                 # globe axis tilt about world x
 GLOBE_SPIN = 0.4                           # rad/s about the globe's axis
+GLOBE_CENTRE = [0.0, 0.0, 0.6]             # above the floor grid (m)
+# the app's default view direction (ui/viewport/camera: yaw 0.6, pitch 0.35, z up): each plane starts on the
+# part of its coast that faces it, so every plane is in sight when the demo opens
+EYE = [math.cos(0.35) * math.sin(0.6), -math.cos(0.35) * math.cos(0.6), math.sin(0.35)]
 
 
 def flower_point(t):
@@ -56,7 +60,7 @@ def beads(here):
         frame.union(g.tube(pts, 0.004, lambda i: [0.0, 0.0, 1.0], 8).transformed(R, p))
         hub = f.apply(f.rz(2.0 * math.pi * k / 3.0), [FLOWER_CENTRE[0] - FLOWER_R * 0.85, 0.0, FLOWER_CENTRE[1]])
         frame.union(g.capsule([0.0, 0.0, FLOWER_CENTRE[1]], hub, 0.006, 8, 8))  # spoke to the axle
-    frame.union(g.capsule([0.0, 0.0, -0.05], [0.0, 0.0, FLOWER_CENTRE[1] + 0.3], 0.012, 16, 12))  # axle
+    frame.union(g.capsule([0.0, 0.0, 0.0], [0.0, 0.0, FLOWER_CENTRE[1] + 0.3], 0.012, 16, 12))  # axle
     frame.write_obj(os.path.join(here, "meshes", "wire_frame.obj"), "beads demo: three flower wires on an axle")
     g.sphere([0.0, 0.0, 0.0], BEAD_RADIUS, 10, 16).write_obj(os.path.join(here, "meshes", "bead.obj"),
                                                              "beads demo: a bead")
@@ -136,15 +140,18 @@ def globe(here):
         coast_mesh.union(g.tube(pts, 0.005, lambda i, pts=pts: pts[i], 6))
         bodies.append({"name": "plane_" + name, "parent": "globe", "joint": "joints/coast%d.json" % k,
                        "mesh": {"file": "meshes/toy_plane.obj", "density": 150.0}})
-        initial["plane_%s.s" % name] = rng.uniform(0.0, joint["coordinates"][0]["max"])
+        # a cubic b-spline passes nearest control frame i at its greville abscissa, (i − 1) h here
+        facing = max(range(COAST_FRAMES), key=lambda i: g.dot(f.apply(f.rx(TILT), frames[i][1]), EYE))
+        period = joint["coordinates"][0]["max"]
+        initial["plane_%s.s" % name] = (facing - 1) % COAST_FRAMES * period / COAST_FRAMES
     coast_mesh.write_obj(os.path.join(here, "meshes", "globe.obj"), "globe demo: a sphere with coastline ridges")
     toy_plane().write_obj(os.path.join(here, "meshes", "toy_plane.obj"), "globe demo: a toy plane, nose +x")
     doc = f.scene(
         "paper fig. 5b: toy planes fly along coastline-like closed spline curve joints (joints/coast*.json) over "
         "a globe tilted 23.44 degrees and spinning at 0.4 rad/s (a kinematically driven root), under gravity",
-        {"gravity": [0.0, 0.0, -9.81], "dt": 0.02, "duration": 10.0, "integrator": "symplectic"},
+        {"gravity": [0.0, 0.0, -9.81], "dt": 0.02, "duration": 10.0, "integrator": "rk4"},
         bodies, forces={"joint_damping": 0.0002}, initial={"q": initial},
-        root={"pose": f.transform(f.rx(TILT), [0.0, 0.0, 0.0]),
+        root={"pose": f.transform(f.rx(TILT), GLOBE_CENTRE),
               "spin": {"axis": [0.0, 0.0, 1.0], "rate": GLOBE_SPIN}})
     f.write_json(os.path.join(here, "globe.json"), doc)
 
