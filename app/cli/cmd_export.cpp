@@ -9,6 +9,7 @@
 
 #include "app/cli/commands.hpp"
 #include "core/interop/gltf_export.hpp"
+#include "core/interop/gltf_keys.hpp"
 #include "core/interop/osim_export.hpp"
 #include "core/interop/osim_file.hpp"
 #include "core/io/joint_file.hpp"
@@ -25,7 +26,10 @@ until the joint OpenSim evaluates stays within --tolerance (m, child origin) and
 of ours. Prints the fidelity report (max errors over a dense grid of the range). docs/opensim.md.
 --format gltf (INPUT a scene file): writes a .glb with one node per body (its mesh, or a box of its
 inertia) and a LINEAR translation + rotation animation: a simulation of --duration s from the scene's
-initial state, or with --sweep BODY.COORD that coordinate swept over its range. docs/gltf.md.
+initial state (every step a candidate frame), or with --sweep BODY.COORD that coordinate swept over its
+range (--fps candidate frames per second); the keys are thinned (greedily) to few whose linear interpolation
+keeps every node within --key-tolerance (m and rad) at every candidate frame. y-up unless --z-up.
+docs/gltf.md.
 Examples: jointsmith-cli export resources/joints/knee.json --format osim -o knee.osim
           jointsmith-cli export resources/scenes/leg.json --format gltf --duration 2 -o leg.glb)";
 
@@ -41,8 +45,10 @@ struct ExportCliOptions {
   std::string parent = "parent";
   std::string child = "child";
   double duration = -1.0;
-  double fps = 60.0;
+  double fps = 240.0;
   std::string sweep;
+  double key_tolerance = 1e-4;
+  bool z_up = false;
 };
 
 std::pair<double, double> parse_range(const std::string& text) {
@@ -98,13 +104,20 @@ void export_gltf(const ExportCliOptions& cli) {
       throw std::runtime_error("export: --sweep: " + std::string(e.what()));
     }
   } else {
-    const int every = std::max(1, static_cast<int>(std::lround(1.0 / (cli.fps * scene.settings.dt))));
-    motion = interop::simulated_motion(scene, duration, every);
+    motion = interop::simulated_motion(scene, duration, 1);
   }
-  interop::write_glb(cli.output, scene.model, interop::scene_body_meshes(cli.input, scene), motion,
-                     cli.sweep.empty() ? "simulation" : "sweep " + cli.sweep);
-  std::cout << "wrote " << cli.output << ": " << scene.model.num_bodies() << " bodies, " << motion.times.size()
-            << " frames over " << motion.times.back() - motion.times.front() << " s\n";
+  if (!(cli.key_tolerance >= 0.0)) throw std::runtime_error("export: --key-tolerance must be ≥ 0");
+  const std::vector<std::size_t> keys = interop::linear_keys(motion, {cli.key_tolerance, cli.key_tolerance});
+  const interop::KeyError error = interop::linear_key_error(motion, keys);
+  interop::GltfOptions options;
+  options.y_up = !cli.z_up;
+  interop::write_glb(cli.output, scene.model, interop::scene_body_meshes(cli.input, scene),
+                     interop::select_frames(motion, keys), cli.sweep.empty() ? "simulation" : "sweep " + cli.sweep,
+                     options);
+  std::cout << "wrote " << cli.output << ": " << scene.model.num_bodies() << " bodies, " << keys.size() << " keys of "
+            << motion.times.size() << " frames over " << motion.times.back() - motion.times.front()
+            << " s; linear interpolation within " << error.position << " m and " << error.angle
+            << " rad of every frame (local node transforms)" << (cli.z_up ? "; z-up" : "; y-up") << "\n";
 }
 
 }  // namespace
@@ -124,7 +137,11 @@ void add_export_command(CLI::App& app) {
   cmd->add_option("--parent", cli->parent, "osim: parent body name")->capture_default_str();
   cmd->add_option("--child", cli->child, "osim: child body name")->capture_default_str();
   cmd->add_option("--duration", cli->duration, "gltf: seconds of motion (default: the scene's settings.duration)");
-  cmd->add_option("--fps", cli->fps, "gltf: animation keys per second")->capture_default_str();
+  cmd->add_option("--fps", cli->fps, "gltf --sweep: frames per second sampled before thinning")->capture_default_str();
+  cmd->add_option("--key-tolerance", cli->key_tolerance,
+                  "gltf: largest error of LINEAR interpolation between the kept keys, m and rad per node")
+      ->capture_default_str();
+  cmd->add_flag("--z-up", cli->z_up, "gltf: keep our z-up axes (default: a y_up root node turns them y-up)");
   cmd->add_option("--sweep", cli->sweep, "gltf: sweep BODY.COORD over its range instead of simulating");
   cmd->callback([cli] {
     if (cli->format == "osim") {

@@ -1,5 +1,6 @@
 #include "core/interop/gltf_export.hpp"
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -80,7 +81,8 @@ Eigen::Quaterniond continuous(const Mat3& R, const Eigen::Quaterniond& previous)
 }  // namespace
 
 std::vector<std::uint8_t> motion_to_glb(const MultibodyModel& model, const std::vector<scene::TriangleMesh>& meshes,
-                                        const SceneMotion& motion, const std::string& animation_name) {
+                                        const SceneMotion& motion, const std::string& animation_name,
+                                        const GltfOptions& options) {
   const int nb = model.num_bodies();
   const std::size_t nf = motion.times.size();
   if (static_cast<int>(meshes.size()) != nb) throw std::invalid_argument("glTF export: one mesh per body needed");
@@ -122,11 +124,18 @@ std::vector<std::uint8_t> motion_to_glb(const MultibodyModel& model, const std::
     samplers.push_back({{"input", input}, {"output", r_out}, {"interpolation", "LINEAR"}});
     channels.push_back({{"sampler", samplers.size() - 1}, {"target", {{"node", node}, {"path", "rotation"}}}});
   }
+  int top = 0;
+  if (options.y_up) {
+    // a constant rotation of −90° about x above the root: z-up (ours) to y-up (glTF §3.4)
+    const double h = std::sqrt(0.5);
+    nodes.push_back({{"name", "y_up"}, {"rotation", {-h, 0.0, 0.0, h}}, {"children", {0}}});
+    top = nb + 1;
+  }
   while (g.bin.size() % 4) g.bin.push_back(0);
   nlohmann::json doc = {
       {"asset", {{"version", "2.0"}, {"generator", "jointsmith"}}},
       {"scene", 0},
-      {"scenes", {{{"nodes", {0}}}}},
+      {"scenes", {{{"nodes", {top}}}}},
       {"nodes", nodes},
       {"meshes", gl_meshes},
       {"animations", {{{"name", animation_name}, {"samplers", samplers}, {"channels", channels}}}},
@@ -153,8 +162,8 @@ std::vector<std::uint8_t> motion_to_glb(const MultibodyModel& model, const std::
 }
 
 void write_glb(const std::string& path, const MultibodyModel& model, const std::vector<scene::TriangleMesh>& meshes,
-               const SceneMotion& motion, const std::string& animation_name) {
-  const std::vector<std::uint8_t> bytes = motion_to_glb(model, meshes, motion, animation_name);
+               const SceneMotion& motion, const std::string& animation_name, const GltfOptions& options) {
+  const std::vector<std::uint8_t> bytes = motion_to_glb(model, meshes, motion, animation_name, options);
   std::ofstream out(path, std::ios::binary);
   out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   out.close();

@@ -1,6 +1,8 @@
 // a scene's motion as a binary glTF 2.0 file (.glb) that Blender and other viewers play: one node per body
 // in the scene's tree under a "root" node, each with its mesh, and one animation with translation and
-// rotation channels (LINEAR, one key per recorded frame) of every node. conventions: docs/gltf.md.
+// rotation channels (LINEAR, one key per given frame; thin dense frames with gltf_keys.hpp) of every node.
+// glTF is y-up and our world z-up: by default a constant "y_up" node above "root" turns one into the
+// other. conventions: docs/gltf.md.
 #pragma once
 
 #include <cstdint>
@@ -12,14 +14,21 @@
 
 namespace js::interop {
 
+struct GltfOptions {
+  // wrap "root" in a node "y_up" rotating −90° about x, so our z-up world stands upright in y-up viewers
+  // (glTF (x, y, z) = our (x, z, −y)); false: no extra node, our axes written as glTF's.
+  bool y_up = true;
+};
+
 // the .glb bytes. model gives body names and the tree; meshes one per body (body coordinates, metres);
 // motion its frames. node transforms are local: the root node carries world_T_root, a body node
 // parent_T_body = G_i(q). throws std::invalid_argument when sizes disagree or there are no frames.
 std::vector<std::uint8_t> motion_to_glb(const MultibodyModel& model, const std::vector<scene::TriangleMesh>& meshes,
-                                        const SceneMotion& motion, const std::string& animation_name = "motion");
+                                        const SceneMotion& motion, const std::string& animation_name = "motion",
+                                        const GltfOptions& options = {});
 
 // writes motion_to_glb to path; std::runtime_error naming the path on failure.
 void write_glb(const std::string& path, const MultibodyModel& model, const std::vector<scene::TriangleMesh>& meshes,
-               const SceneMotion& motion, const std::string& animation_name = "motion");
+               const SceneMotion& motion, const std::string& animation_name = "motion", const GltfOptions& options = {});
 
 }  // namespace js::interop

@@ -48,14 +48,18 @@ TEST(CliInterop, SceneExportsAsGlb) {
   const auto glb = cli_temp("leg.glb");
   const CliRun r = cli("export resources/scenes/leg.json --format gltf --duration 0.2 --fps 30 -o '" + glb.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("3 bodies, 8 frames"), std::string::npos) << r.out;
+  // every 1 ms step is a candidate frame; the keys are thinned to the default 1e-4 m / rad, y-up by default
+  EXPECT_NE(r.out.find("keys of 201 frames"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("; y-up"), std::string::npos) << r.out;
   std::ifstream in(glb, std::ios::binary);
   char magic[4] = {};
   in.read(magic, 4);
   EXPECT_EQ(std::string(magic, 4), "glTF");
-  const CliRun s = cli("export resources/scenes/leg.json --format gltf --sweep thigh.hip --duration 1 -o '" + glb.string() + "'");
+  const CliRun s = cli("export resources/scenes/leg.json --format gltf --sweep thigh.hip --duration 1 --fps 60 --z-up -o '" +
+                       glb.string() + "'");
   ASSERT_EQ(s.exit_code, 0) << s.err;
-  EXPECT_NE(s.out.find("61 frames"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("keys of 61 frames"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("; z-up"), std::string::npos) << s.out;
   std::filesystem::remove(glb);
 }
 

@@ -9,11 +9,14 @@
 #include <assimp/scene.h>
 
 #include <filesystem>
+#include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <map>
 
 #include "core/dynamics/algorithms.hpp"
 #include "core/interop/gltf_export.hpp"
+#include "core/interop/gltf_keys.hpp"
 #include "core/lie/so3.hpp"
 
 namespace js::interop {
@@ -94,6 +97,101 @@ TEST(GltfExport, SimulationOnASpinningFrameReimportsWithTheSameWorldTransforms) 
   const auto file = temp("beads.glb");
   write_glb(file.string(), s.model, scene_body_meshes(path, s), m);
   expect_matches(s, m, file);
+  std::filesystem::remove(file);
+}
+
+// a node's local transform at time t (s) from assimp's keys, interpolated as a viewer does for LINEAR
+// (translation lerp, rotation slerp), and the world transform composed up to "root".
+SE3 local_at_time(const aiNodeAnim* ch, double ticks) {
+  unsigned k = 0;
+  while (k + 2 < ch->mNumPositionKeys && ch->mPositionKeys[k + 1].mTime <= ticks) ++k;
+  const double t0 = ch->mPositionKeys[k].mTime, t1 = ch->mPositionKeys[k + 1].mTime;
+  const double s = std::clamp((ticks - t0) / (t1 - t0), 0.0, 1.0);
+  const aiVector3D& a = ch->mPositionKeys[k].mValue;
+  const aiVector3D& b = ch->mPositionKeys[k + 1].mValue;
+  const aiQuaternion& qa = ch->mRotationKeys[k].mValue;
+  const aiQuaternion& qb = ch->mRotationKeys[k + 1].mValue;
+  const Eigen::Quaterniond ea(qa.w, qa.x, qa.y, qa.z), eb(qb.w, qb.x, qb.y, qb.z);
+  return SE3{ea.normalized().slerp(s, eb.normalized()).toRotationMatrix(),
+             (1.0 - s) * Vec3(a.x, a.y, a.z) + s * Vec3(b.x, b.y, b.z)};
+}
+
+SE3 world_at_time(const Reimported& r, const std::string& name, double ticks) {
+  const SE3 T = local_at_time(r.channels.at(name), ticks);
+  return name == "root" ? T : world_at_time(r, r.parent.at(name), ticks) * T;
+}
+
+// the leg's swing recorded at every 1 ms step, thinned to keys within 0.1 mm / 0.1 mrad, re-imported: between
+// the kept keys assimp's keys interpolated linearly match our forward kinematics at every step.
+TEST(GltfExport, ThinnedKeysInterpolateWithinTheToleranceAtEveryStep) {
+  const std::string path = resource("leg.json");
+  const scene::Scene s = scene::read_scene_file(path);
+  const SceneMotion dense = simulated_motion(s, 1.0, 1);
+  const KeyTolerance tol{1e-4, 1e-4};
+  const std::vector<std::size_t> keys = linear_keys(dense, tol);
+  const KeyError bound = linear_key_error(dense, keys);
+  EXPECT_LE(bound.position, tol.position);
+  EXPECT_LE(bound.angle, tol.angle);
+  EXPECT_LT(keys.size() * 2, dense.times.size());  // thinning happened
+  EXPECT_EQ(keys.front(), 0u);
+  EXPECT_EQ(keys.back(), dense.times.size() - 1);
+  // a zero tolerance keeps every frame of a curved motion
+  EXPECT_GT(linear_keys(dense, {0.0, 0.0}).size() * 10, dense.times.size() * 9);
+  const auto file = temp("leg_thinned.glb");
+  write_glb(file.string(), s.model, scene_body_meshes(path, s), select_frames(dense, keys));
+  Reimported r;
+  reimport(file, r);
+  ASSERT_FALSE(HasFatalFailure());
+  EXPECT_EQ(r.channels.at("root")->mNumPositionKeys, keys.size());
+  const double tps = r.scene->mAnimations[0]->mTicksPerSecond > 0 ? r.scene->mAnimations[0]->mTicksPerSecond : 1.0;
+  double worst_p = 0.0, worst_a = 0.0;
+  for (std::size_t f = 0; f < dense.times.size(); ++f) {
+    for (int b = 0; b < s.model.num_bodies(); ++b) {
+      const SE3 theirs = world_at_time(r, s.model.body(b).name, dense.times[f] * tps);
+      const SE3& ours = dense.world_T_body[f][static_cast<std::size_t>(b)];
+      worst_p = std::max(worst_p, (ours.p - theirs.p).norm());
+      worst_a = std::max(worst_a, so3_log(ours.R.transpose() * theirs.R).norm());
+    }
+  }
+  std::printf("leg: %zu keys of %zu steps; world error between keys %.2e m, %.2e rad\n", keys.size(),
+              dense.times.size(), worst_p, worst_a);
+  // local errors ≤ tol compose down the three-joint chain (lever arms < 1 m), plus float32 storage
+  EXPECT_LT(worst_p, 6 * tol.position + 1e-5);
+  EXPECT_LT(worst_a, 3 * tol.angle + 1e-5);
+  std::filesystem::remove(file);
+}
+
+// glTF is y-up: by default a constant node turns our z-up world upright; --z-up leaves it out.
+TEST(GltfExport, YUpNodeTurnsOurZUpWorldUpright) {
+  const std::string path = resource("leg.json");
+  const scene::Scene s = scene::read_scene_file(path);
+  const SceneMotion m = sweep_motion(s, "shank.flexion", 1.0, 5);
+  const auto file = temp("leg_yup.glb");
+  write_glb(file.string(), s.model, scene_body_meshes(path, s), m);
+  {
+    Reimported r;
+    reimport(file, r);
+    ASSERT_FALSE(HasFatalFailure());
+    const aiNode* y_up = r.scene->mRootNode->FindNode("y_up");
+    ASSERT_NE(y_up, nullptr);
+    EXPECT_EQ(r.parent.at("root"), "y_up");
+    const aiMatrix4x4& M = y_up->mTransformation;
+    // our +z (up) becomes glTF +y, our +y becomes glTF −z
+    const aiVector3D up = M * aiVector3D(0, 0, 1), forward = M * aiVector3D(0, 1, 0);
+    EXPECT_NEAR(up.y, 1.0, 1e-6);
+    EXPECT_NEAR(forward.z, -1.0, 1e-6);
+    EXPECT_NEAR(M.a4 * M.a4 + M.b4 * M.b4 + M.c4 * M.c4, 0.0, 1e-12);  // no translation
+  }
+  GltfOptions z_up;
+  z_up.y_up = false;
+  write_glb(file.string(), s.model, scene_body_meshes(path, s), m, "sweep", z_up);
+  {
+    Reimported r;
+    reimport(file, r);
+    ASSERT_FALSE(HasFatalFailure());
+    EXPECT_EQ(r.scene->mRootNode->FindNode("y_up"), nullptr);
+    expect_matches(s, m, file);
+  }
   std::filesystem::remove(file);
 }
 
