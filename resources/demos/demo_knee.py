@@ -30,10 +30,11 @@ def smooth_profile(points):
 
 
 def meshes():
-    femur = g.lathe([0.0, 0.0, 0.02], [0.0, 0.0, -FEMUR_LENGTH - 0.012], smooth_profile(
-        [(0.0, 0.0), (0.04, 0.022), (0.09, 0.024), (0.16, 0.015), (0.3, 0.013), (0.75, 0.014), (0.9, 0.03),
-         (0.96, 0.028), (1.0, 0.0)]), rings=40, segments=20)
-    tibia = g.lathe([0.0, 0.0, -0.006], [0.0, 0.0, -TIBIA_LENGTH - 0.012], smooth_profile(
+    # condyles centred on the knee joint centre (z = −0.42), so the tibial plateau 20 mm below it touches them
+    femur = g.lathe([0.0, 0.0, 0.02], [0.0, 0.0, -FEMUR_LENGTH - 0.024], smooth_profile(
+        [(0.0, 0.0), (0.04, 0.022), (0.09, 0.024), (0.16, 0.015), (0.3, 0.013), (0.75, 0.014), (0.9, 0.028),
+         (0.945, 0.03), (0.98, 0.022), (1.0, 0.0)]), rings=44, segments=20)
+    tibia = g.lathe([0.0, 0.0, 0.004], [0.0, 0.0, -TIBIA_LENGTH - 0.012], smooth_profile(
         [(0.0, 0.0), (0.03, 0.032), (0.1, 0.03), (0.25, 0.014), (0.8, 0.012), (0.95, 0.02), (1.0, 0.0)]),
         rings=36, segments=20)
     foot = g.lathe([0.0, 0.05, -0.055], [0.0, TOE[1] - 0.02, TOE[2]], smooth_profile(
