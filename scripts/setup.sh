@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build pkg-config git
   libeigen3-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev libglu1-mesa-dev
   libassimp-dev libtinyxml2-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
 )
