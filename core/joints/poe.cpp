@@ -1,5 +1,7 @@
 #include "core/joints/poe.hpp"
 
+#include "core/lie/hot_path.hpp"
+
 namespace js {
 
 namespace {
@@ -17,7 +19,7 @@ inline SE3 compose(const SE3& a, const SE3& b) {
 
 }  // namespace
 
-void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int n, EvalLevel level, JointData& out) {
+JS_HOT_PATH void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int n, EvalLevel level, JointData& out) {
   out.G = H;
   if (level == EvalLevel::Transform) {
     for (int k = 0; k < m; ++k) out.G *= se3_exp(factors[k].g * factors[k].phi);
@@ -50,7 +52,7 @@ void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int n, EvalLeve
   }
 }
 
-void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* phi, const double* dphi, const double* ddphi,
+JS_HOT_PATH void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* phi, const double* dphi, const double* ddphi,
                        int m, EvalLevel level, JointData& out) {
   if (m == 0 || level == EvalLevel::Transform) {
     SE3 G = H;

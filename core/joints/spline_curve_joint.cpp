@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/joints/poe.hpp"
+#include "core/lie/hot_path.hpp"
 
 namespace js {
 
@@ -48,7 +49,7 @@ const SE3& SplineCurveJoint::frame_of_basis(int l) const {
   return frames_[static_cast<std::size_t>(knots_.control_index(l))];
 }
 
-void SplineCurveJoint::evaluate_inside(double q, JointData& data, EvalLevel level) const {
+JS_HOT_PATH void SplineCurveJoint::evaluate_inside(double q, JointData& data, EvalLevel level) const {
   spline::CumulativeValues cv;
   basis_.evaluate(q, cv);
   // eq. (24): only k−1 exponentials are non-trivial in span j; B̃ = 1 before them folds into Ğ_{j−k+1}

@@ -21,9 +21,11 @@ namespace js::spline {
 struct CumulativeValues {
   int span = 0;   // j with t_j <= q < t_{j+1}
   int order = 0;  // k
-  std::array<double, kMaxOrder> value{};
-  std::array<double, kMaxOrder> d1{};
-  std::array<double, kMaxOrder> d2{};
+  // left uninitialised on purpose: every producer writes all kMaxOrder entries, and zeroing 24 doubles
+  // per call showed up in the spline curve joint's hot path
+  std::array<double, kMaxOrder> value;
+  std::array<double, kMaxOrder> d1;
+  std::array<double, kMaxOrder> d2;
 
   // basis index of the base control frame (B̃ = 1 up to here): span - order + 1.
   int base_index() const { return span - order + 1; }

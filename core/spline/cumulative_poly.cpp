@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "core/lie/hot_path.hpp"
+
 namespace js::spline {
 
 namespace {
@@ -93,7 +95,7 @@ void evaluate_span(const double* c, int k, double u, double w, CumulativeValues&
 
 }  // namespace
 
-void CumulativePolynomials::evaluate(double q, CumulativeValues& out) const {
+JS_HOT_PATH void CumulativePolynomials::evaluate(double q, CumulativeValues& out) const {
   const int k = order_;
   const double x = knots_.to_domain(q);
   const int j = knots_.find_span(x);
