@@ -22,6 +22,7 @@ struct IkOptionsCli {
   std::vector<double> target;
   double tolerance = 1e-10;
   int max_iterations = 200;
+  int restarts = 8;
 };
 
 void run_ik(const IkOptionsCli& o) {
@@ -40,6 +41,7 @@ void run_ik(const IkOptionsCli& o) {
   IkOptions options;
   options.tolerance = o.tolerance;
   options.max_iterations = o.max_iterations;
+  options.restarts = o.restarts;
   IkSolver solver(sc.model);
   const IkReport r = solver.solve({t}, sc.initial.q, options);
   const std::vector<std::string> names = sc.model.coordinate_names();
@@ -73,6 +75,10 @@ an unreachable target prints the nearest configuration and exits with status 1.)
       ->delimiter(',');
   cmd->add_option("--tolerance", opts->tolerance, "residual tolerance (default 1e-10)")->check(CLI::PositiveNumber);
   cmd->add_option("--max-iterations", opts->max_iterations, "iteration limit (default 200)")->check(CLI::PositiveNumber);
+  cmd->add_option("--restarts", opts->restarts,
+                  "further starts sampled from the coordinate ranges when the solve stalls short of the tolerance "
+                  "(default 8, 0: local only)")
+      ->check(CLI::NonNegativeNumber);
   cmd->callback([opts] { run_ik(*opts); });
 }
 

@@ -25,6 +25,7 @@ bool integrator_from_name(const std::string& name, Integrator& integrator) {
 
 Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, SimulatorOptions options)
     : model_(model), forces_(forces), options_(options), data_(model) {
+  if (options.loops != nullptr && !options.loops->empty()) loops_ = std::make_unique<LoopSolver>(model, *options.loops);
   const int n = model.nq();
   for (int k = 0; k < n; ++k) {
     const Coordinate& c = model.coordinate_info(k);
@@ -64,15 +65,20 @@ const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& 
     }
     forward_kinematics(model_, data_, t, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Acceleration);
     apply_forces(model_, forces_, data_, t, q_eval_, qd_eval_, tau_);
-    return aba_from_kinematics(model_, data_, tau_);
+    aba_from_kinematics(model_, data_, tau_);
+    if (loops_) loops_->solve(model_, data_, t, q_eval_, dt_);
+    return data_.qdd;
   }
   forward_kinematics(model_, data_, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Acceleration);
   apply_forces(model_, forces_, data_, t, q, qd, tau_);
-  return aba_from_kinematics(model_, data_, tau_);
+  aba_from_kinematics(model_, data_, tau_);
+  if (loops_) loops_->solve(model_, data_, t, q, dt_);
+  return data_.qdd;
 }
 
 void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
   const bool limits = options_.enforce_limits && !constrained_.empty();
+  dt_ = dt;
   if (limits) q_start_ = s.q;
   switch (integrator) {
     case Integrator::ExplicitEuler: {
@@ -197,6 +203,12 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
 MechanicalState Simulator::measure(const SimulationState& s) {
   forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
   return mechanical_state(model_, forces_, data_, s.q);
+}
+
+LoopErrors Simulator::loop_errors(const SimulationState& s) {
+  if (!loops_) return {};
+  forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
+  return loops_->measure(model_, data_);
 }
 
 }  // namespace js

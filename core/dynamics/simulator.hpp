@@ -2,11 +2,13 @@
 // semi-implicit (symplectic) euler and classical rk4. the state is (t, q, q̇); a step allocates nothing.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include <Eigen/Cholesky>
 
 #include "core/dynamics/forces.hpp"
+#include "core/dynamics/loop_solver.hpp"
 
 namespace js {
 
@@ -27,6 +29,9 @@ struct SimulatorOptions {
   // coordinate ranges act as unilateral constraints and locked coordinates are held (artisynth §3.3.5).
   // periodic (wrapping) coordinates have no limits.
   bool enforce_limits = true;
+  // closed loops solved with lagrange multipliers (core/dynamics/loop_solver.hpp); referenced, must outlive
+  // the simulator. null or empty: a pure tree.
+  const LoopSet* loops = nullptr;
 };
 
 class Simulator {
@@ -54,6 +59,11 @@ class Simulator {
   // energies and momenta at state (runs a kinematics sweep).
   MechanicalState measure(const SimulationState& state);
 
+  // the loop solver (null without loops): multipliers and errors of the last solve.
+  const LoopSolver* loops() const { return loops_.get(); }
+  // largest loop position and velocity errors at state (runs a kinematics sweep); zeros without loops.
+  LoopErrors loop_errors(const SimulationState& state);
+
   MultibodyData& data() { return data_; }
   const MultibodyModel& model() const { return model_; }
 
@@ -69,6 +79,8 @@ class Simulator {
   int engaged_count_ = 0;
   Eigen::VectorXd q_start_;
   MultibodyData data_;
+  std::unique_ptr<LoopSolver> loops_;
+  double dt_ = 1e-3;  // the step size compliant loop rows use (the last step's)
   Eigen::VectorXd tau_;
   Eigen::VectorXd q_eval_, qd_eval_;  // the state with prescribed coordinates overwritten
   // limit impulse workspaces: M, its factor, M⁻¹Pᵀ (nq × constrained), P M⁻¹ Pᵀ and λ

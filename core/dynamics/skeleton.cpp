@@ -123,6 +123,9 @@ SkeletonSolver::SkeletonSolver(const SkeletonModel& model)
       b_(6 * model.num_joints()),
       x_(6 * model.num_joints()),
       cod_(6 * model.num_joints(), 6 * model.num_joints()),
+      c_(6 * model.num_joints()),
+      y_(6 * model.num_joints()),
+      work_(6 * model.num_joints() + 1),
       e_(static_cast<std::size_t>(model.num_joints())),
       x_joint_(static_cast<std::size_t>(model.num_joints())),
       u_joint_(static_cast<std::size_t>(model.num_joints())),
@@ -193,8 +196,32 @@ const Eigen::VectorXd& SkeletonSolver::constraint_forces(const std::vector<Skele
   // instead, that direction had a tiny pivot, and the chain blew up within 0.3 s.)
   cod_.setThreshold(1e-10);
   cod_.compute(A_);
-  x_ = cod_.solve(b_);
+  minimum_norm_solve();
   return x_;
+}
+
+// x = P Zᵀ [T₁₁⁻¹ (Qᵀ b)₁..r; 0]: eigen's CompleteOrthogonalDecomposition::solve, in the preallocated buffers
+// (eigen's own solve allocates its copy of b and a householder workspace on every call).
+void SkeletonSolver::minimum_norm_solve() {
+  const Eigen::Index rank = cod_.rank();
+  const Eigen::Index cols = A_.cols();
+  if (rank == 0) {
+    x_.setZero();
+    return;
+  }
+  c_ = b_;
+  cod_.householderQ().setLength(rank).adjoint().applyThisOnTheLeft(c_, work_);
+  y_.head(rank) = c_.head(rank);
+  cod_.matrixT().topLeftCorner(rank, rank).triangularView<Eigen::Upper>().solveInPlace(y_.head(rank));
+  y_.tail(cols - rank).setZero();
+  // y := Z* y (eigen's applyZAdjointOnTheLeftInPlace)
+  for (Eigen::Index k = 0; k < rank && rank < cols; ++k) {
+    if (k != rank - 1) std::swap(y_[k], y_[rank - 1]);
+    y_.segment(rank - 1, cols - rank + 1)
+        .applyHouseholderOnTheLeft(cod_.matrixQTZ().row(k).tail(cols - rank).adjoint(), cod_.zCoeffs()(k), work_.data());
+    if (k != rank - 1) std::swap(y_[k], y_[rank - 1]);
+  }
+  x_.noalias() = cod_.colsPermutation() * y_;
 }
 
 void SkeletonSolver::step(std::vector<SkeletonBodyState>& state, double h) {

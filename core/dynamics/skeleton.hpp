@@ -90,7 +90,7 @@ class SkeletonSolver {
   // state: one entry per body, satisfying (1) and (2).
   const Eigen::VectorXd& constraint_forces(const std::vector<SkeletonBodyState>& state);
 
-  // advances state by h (s), the paper's "algorithm for animation": v += a h, p += v h (new v),
+  // advances state by h (s), allocation-free, the paper's "algorithm for animation": v += a h, p += v h (new v),
   // ω from the new angular momentum, R := R exp(W h). see docs/dynamics.md for why the angular update
   // goes through the world angular momentum.
   void step(std::vector<SkeletonBodyState>& state, double h);
@@ -103,10 +103,14 @@ class SkeletonSolver {
   double stabilization = 0.0;
 
  private:
+  // x_ = A_⁺ b_ from cod_ (minimum norm), without allocating.
+  void minimum_norm_solve();
+
   const SkeletonModel& model_;
   Eigen::MatrixXd A_;
   Eigen::VectorXd b_, x_;
   Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod_;
+  Eigen::VectorXd c_, y_, work_;  // solve buffers: Qᵀb, the permuted solution, householder workspace
   std::vector<Vec3> e_;               // joint torques e_j (world)
   std::vector<Vec3> x_joint_, u_joint_;  // per joint: common world point and axis (see skeleton.cpp)
   std::vector<Vec3> force_, torque_;  // per body, world

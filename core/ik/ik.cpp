@@ -1,7 +1,10 @@
 #include "core/ik/ik.hpp"
 
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
+#include <numeric>
+#include <random>
 #include <stdexcept>
 
 #include <Eigen/Cholesky>
@@ -77,19 +80,83 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
   e_trial_.resize(rows);
   J_.resize(rows, n);
   target_errors_.assign(targets.size(), 0.0);
-  Eigen::VectorXd lo(n), hi(n);
-  std::vector<bool> locked(static_cast<std::size_t>(n));
+  lo_.resize(n);
+  hi_.resize(n);
+  locked_.assign(static_cast<std::size_t>(n), false);
   for (int k = 0; k < n; ++k) {
     const Coordinate& c = model_.coordinate_info(k);
-    lo[k] = c.min;
-    hi[k] = c.max;
-    locked[static_cast<std::size_t>(k)] = c.locked;
+    lo_[k] = c.min;
+    hi_[k] = c.max;
+    locked_[static_cast<std::size_t>(k)] = c.locked;
   }
   IkReport report;
-  report.q = q0.cwiseMax(lo).cwiseMin(hi);
+  report.q = q0.cwiseMax(lo_).cwiseMin(hi_);
   for (int k = 0; k < n; ++k) {
-    if (locked[static_cast<std::size_t>(k)]) report.q[k] = q0[k];
+    if (locked_[static_cast<std::size_t>(k)]) report.q[k] = q0[k];
   }
+  descend(targets, o, report);
+  report.start_residuals.push_back(report.residual);
+  const int restarts = report.residual <= o.tolerance ? 0 : std::max(o.restarts, 0);
+  if (restarts > 0) {
+    // latin hypercube over the ranges: coordinate k of start i lies in stratum perm_k[i] of restarts
+    std::mt19937 rng(o.seed);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::vector<std::vector<int>> strata(static_cast<std::size_t>(n));
+    for (auto& p : strata) {
+      p.resize(static_cast<std::size_t>(restarts));
+      std::iota(p.begin(), p.end(), 0);
+      std::shuffle(p.begin(), p.end(), rng);
+    }
+    IkReport trial;
+    for (int i = 0; i < restarts && report.residual > o.tolerance; ++i) {
+      trial.q = report.q;
+      for (int k = 0; k < n; ++k) {
+        const double u = (strata[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)] + unit(rng)) / restarts;
+        const bool bounded = lo_[k] > -1e299 && hi_[k] < 1e299;
+        if (locked_[static_cast<std::size_t>(k)]) {
+          trial.q[k] = q0[k];
+        } else if (bounded) {
+          trial.q[k] = lo_[k] + u * (hi_[k] - lo_[k]);
+        } else {
+          trial.q[k] = std::min(std::max(q0[k] + (2.0 * u - 1.0) * 3.141592653589793, lo_[k]), hi_[k]);
+        }
+      }
+      descend(targets, o, trial);
+      report.iterations += trial.iterations;
+      report.start_residuals.push_back(trial.residual);
+      ++report.starts;
+      if (trial.residual < report.residual) {
+        report.q = trial.q;
+        report.residual = trial.residual;
+        report.best_start = i + 1;
+      }
+    }
+  }
+  // errors at the final q
+  report.residual = evaluate(targets, report.q, o.time, false);
+  report.errors = target_errors_;
+  report.converged = report.residual <= o.tolerance;
+  // every start stopped at a stationary point above the tolerance (or ran out of iterations)
+  report.unreachable = !report.converged;
+  char buf[200];
+  const int used = report.starts - 1;
+  if (report.converged) {
+    std::snprintf(buf, sizeof buf, "converged in %d iterations (%d restart%s), residual %.3g", report.iterations, used,
+                  used == 1 ? "" : "s", report.residual);
+  } else {
+    std::snprintf(buf, sizeof buf,
+                  "target unreachable: best of %d start%s stopped at residual %.3g after %d iterations in all",
+                  report.starts, report.starts == 1 ? "" : "s", report.residual, report.iterations);
+  }
+  report.message = buf;
+  return report;
+}
+
+void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report) {
+  const int n = model_.nq();
+  const Eigen::VectorXd& lo = lo_;
+  const Eigen::VectorXd& hi = hi_;
+  const std::vector<bool>& locked = locked_;
   double r = evaluate(targets, report.q, o.time, true);
   e_ = e_trial_;
   Eigen::MatrixXd J = J_;
@@ -153,22 +220,7 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
     // a stationary point: the gradient vanishes, or steps stopped helping
     if (lambda > 1e6 || stalled >= 5 || g_.norm() < 1e-15 * (1.0 + r)) break;
   }
-  // errors at the final q
-  report.residual = evaluate(targets, report.q, o.time, false);
-  report.errors = target_errors_;
-  report.converged = report.residual <= o.tolerance;
-  report.unreachable = !report.converged && report.iterations < o.max_iterations;
-  char buf[160];
-  if (report.converged) {
-    std::snprintf(buf, sizeof buf, "converged in %d iterations, residual %.3g", report.iterations, report.residual);
-  } else if (report.unreachable) {
-    std::snprintf(buf, sizeof buf, "target unreachable: stopped at a stationary point after %d iterations, residual %.3g",
-                  report.iterations, report.residual);
-  } else {
-    std::snprintf(buf, sizeof buf, "not converged in %d iterations, residual %.3g", report.iterations, report.residual);
-  }
-  report.message = buf;
-  return report;
+  report.residual = r;
 }
 
 }  // namespace js

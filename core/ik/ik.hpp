@@ -31,13 +31,23 @@ struct IkOptions {
   double initial_damping = 1e-2;    // λ of (JᵀWJ + λ² 1) Δq = JᵀW e, adapted per iteration
   double max_step = 0.5;            // largest |Δq|∞ per iteration (rad or m)
   double time = 0.0;                // time at which a driven root is evaluated (s)
+  // the solver is local: from a far start it can stop in a local minimum or against a bound. when a local
+  // solve stops short of the tolerance (residual stalled or a stationary point), up to `restarts` further
+  // starts are tried, latin-hypercube samples of the coordinate ranges (unbounded coordinates: q0 ± π;
+  // locked ones stay at q0), and the best result is kept. 0 (default): the local solve only, which is what
+  // interactive dragging wants (a restart could jump to a distant configuration); the cli uses 8.
+  int restarts = 0;
+  unsigned seed = 1;  // seed of the restart sampler (the result is deterministic for a given seed)
 };
 
 struct IkReport {
   Eigen::VectorXd q;              // the best configuration found (size nq), inside every range
   bool converged = false;         // residual ≤ tolerance
-  bool unreachable = false;       // stopped at a stationary point with residual > tolerance
-  int iterations = 0;
+  bool unreachable = false;       // no start reached the tolerance (each stopped at a stationary point or ran out)
+  int iterations = 0;             // iterations over all starts
+  int starts = 1;                 // local solves run: 1 + the restarts used
+  int best_start = 0;             // the start q came from (0: q0, k: the k-th restart)
+  std::vector<double> start_residuals;  // final residual of each start, in order
   double residual = 0.0;          // weighted residual norm at q
   std::vector<double> errors;     // per target: position error (m) or angle error (rad), or for Pose the larger
   std::string message;            // one line: what happened
@@ -53,11 +63,15 @@ class IkSolver {
   // model is referenced and must outlive the solver.
   explicit IkSolver(const MultibodyModel& model);
 
-  // solves from q0 (size nq; clamped into the ranges first). throws std::invalid_argument on a bad body
-  // index, weight or size.
+  // solves from q0 (size nq; clamped into the ranges first), restarting from sampled starts when it stalls
+  // short of the tolerance (IkOptions::restarts). throws std::invalid_argument on a bad body index,
+  // weight or size.
   IkReport solve(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& options = {});
 
  private:
+  // one levenberg–marquardt descent from report.q (already inside the ranges); sets q, iterations, residual.
+  void descend(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report);
+
   // stacked weighted error e and jacobian J at q (poses in data_).
   double evaluate(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q, double t, bool with_jacobian);
 
@@ -68,6 +82,8 @@ class IkSolver {
   Eigen::MatrixXd J_, Jb_, A_, A_c_;
   Eigen::VectorXd g_c_;
   std::vector<double> target_errors_;
+  Eigen::VectorXd lo_, hi_;
+  std::vector<bool> locked_;
 };
 
 }  // namespace js

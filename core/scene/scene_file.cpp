@@ -10,6 +10,7 @@
 #include "core/io/json_text.hpp"
 #include "core/scene/obj_mesh.hpp"
 #include "core/scene/scene_drive.hpp"
+#include "core/scene/scene_loops.hpp"
 #include "core/scene/scene_motion.hpp"
 
 namespace js::scene {
@@ -264,7 +265,8 @@ Scene read_scene_json(const nlohmann::json& doc_json, const std::string& source,
     version.fail(ErrorKind::UnsupportedVersion, "unsupported version " + version.json().dump() +
                                                     " (this build reads version " + std::to_string(kSceneFileVersion) + ")");
   }
-  doc.expect_only_keys({"format", "version", "description", "settings", "root", "bodies", "forces", "initial_state"});
+  doc.expect_only_keys({"format", "version", "description", "settings", "root", "bodies", "forces", "initial_state",
+                       "loops"});
   Scene scene;
   if (doc.has("description")) scene.description = doc.at("description").string();
   if (doc.has("root")) read_root(doc.at("root"), scene.model);
@@ -302,6 +304,9 @@ Scene read_scene_json(const nlohmann::json& doc_json, const std::string& source,
   if (doc.has("settings")) read_settings(doc.at("settings"), scene);
   if (doc.has("forces")) read_forces(doc.at("forces"), scene.model, scene.forces);
   if (doc.has("initial_state")) read_initial_state(doc.at("initial_state"), scene);
+  if (doc.has("loops")) {
+    read_loops(doc.at("loops"), scene.model, [&](const JsonCursor& j) { return read_joint(j, base_dir); }, scene.loops);
+  }
   return scene;
 }
 

@@ -26,6 +26,7 @@ struct Scene {
   MultibodyModel model;
   ForceSet forces;
   SimulationState initial;  // t = 0, q and q̇ of size model.nq()
+  LoopSet loops;            // loop-closing constraints (the "loops" member); empty for a tree
   SceneSettings settings;
 };
 

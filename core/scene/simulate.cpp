@@ -25,6 +25,12 @@ void write_row(std::ostream& csv, const SimulationState& s, const MechanicalStat
     sim.accelerations(s.t, s.q, s.qd);
     for (const PrescribedCoordinate& p : sim.model().prescribed()) put(sim.data().drive_tau[p.coordinate]);
   }
+  // loop closure drift (largest over the loops)
+  if (sim.loops() != nullptr) {
+    const LoopErrors e = sim.loop_errors(s);
+    put(e.position);
+    put(e.velocity);
+  }
   csv << '\n';
 }
 
@@ -38,8 +44,11 @@ SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settin
   for (const std::string& n : names) csv << ",qd:" << n;
   csv << ",kinetic,potential,px,py,pz,Lx,Ly,Lz";
   for (const PrescribedCoordinate& p : scene.model.prescribed()) csv << ",drive:" << names[static_cast<std::size_t>(p.coordinate)];
+  if (!scene.loops.empty()) csv << ",loop_position_error,loop_velocity_error";
   csv << "\n";
-  Simulator sim(scene.model, scene.forces);
+  SimulatorOptions options;
+  options.loops = &scene.loops;
+  Simulator sim(scene.model, scene.forces, options);
   SimulationState s = scene.initial;
   sim.apply_prescribed(s);
   SimulationReport report;

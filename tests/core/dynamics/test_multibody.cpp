@@ -8,7 +8,7 @@
 
 #include "core/dynamics/algorithms.hpp"
 #include "core/dynamics/spatial.hpp"
-#include "tests/core/dynamics/alloc_counter.hpp"
+#include "tests/support/alloc_counter.hpp"
 #include "tests/core/dynamics/dynamics_test_util.hpp"
 
 namespace js {

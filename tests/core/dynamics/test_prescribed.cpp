@@ -10,7 +10,7 @@
 #include "core/joints/spline_surface_joint.hpp"
 #include "core/dynamics/simulator.hpp"
 #include "core/motion/scripted_motion.hpp"
-#include "tests/core/dynamics/alloc_counter.hpp"
+#include "tests/support/alloc_counter.hpp"
 #include "tests/core/dynamics/dynamics_test_util.hpp"
 
 namespace js {

@@ -11,6 +11,7 @@
 #include "core/dynamics/simulator.hpp"
 #include "core/dynamics/skeleton.hpp"
 #include "core/joints/lower_pairs.hpp"
+#include "tests/support/alloc_counter.hpp"
 
 namespace js {
 namespace {
@@ -260,6 +261,19 @@ TEST(Skeleton, HingeChainAgreesWithAba) {
   }
   EXPECT_LT(errors[1], 0.6 * errors[0]);  // first order: halving h halves the error
   EXPECT_LT(errors[1], 5e-2);
+}
+
+// the step works in the solver's preallocated buffers (eigen's own pseudoinverse solve allocates).
+TEST(Skeleton, StepAllocatesNothing) {
+  std::mt19937 rng(5);
+  Skeleton s = free_chain(rng, 0.05);
+  s.model.gravity = Vec3(0, 0, -9.81);
+  SkeletonSolver solver(s.model);
+  solver.stabilization = 20.0;
+  solver.step(s.state, 1e-4);
+  const long before = test::allocation_count();
+  for (int k = 0; k < 20; ++k) solver.step(s.state, 1e-4);
+  EXPECT_EQ(test::allocation_count() - before, 0);
 }
 
 }  // namespace

@@ -1,27 +1,13 @@
-// evaluation must not touch the heap: count global allocations around the calls.
+// evaluation must not touch the heap: count allocations around the calls (tests/support/alloc_counter).
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
+#include <cmath>
 #include <vector>
 
 #include "core/spline/basis.hpp"
 #include "core/spline/cumulative.hpp"
 #include "core/spline/tensor.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-// replaces the global allocator of this test program only.
-void* operator new(std::size_t size) {
-  ++g_allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#include "tests/support/alloc_counter.hpp"
 
 namespace js::spline {
 namespace {
@@ -38,7 +24,7 @@ TEST(NoAllocation, EvaluationFunctions) {
   SplineJet<2> j2;
   SplineJet<3> j3;
   double sink = 0.0;
-  const long before = g_allocations.load();
+  const js::test::AllocationScope scope;
   for (double q = -0.5; q < 1.5; q += 0.01) {
     evaluate_basis(k1, q, b);
     evaluate_basis(k2, q, b);
@@ -50,7 +36,7 @@ TEST(NoAllocation, EvaluationFunctions) {
     evaluate_scalar_spline(tb, c3, j3);
     sink += b.value[0] + cu.value[0] + j2.value + j3.value;
   }
-  EXPECT_EQ(g_allocations.load(), before);
+  EXPECT_EQ(scope.allocations(), 0u);
   EXPECT_TRUE(std::isfinite(sink));
 }
 

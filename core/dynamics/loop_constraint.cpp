@@ -1,0 +1,189 @@
+#include "core/dynamics/loop_constraint.hpp"
+
+#include <bit>
+#include <cmath>
+#include <stdexcept>
+
+#include <Eigen/Cholesky>
+#include <Eigen/QR>
+
+namespace js {
+
+namespace {
+
+using RowBasis = Eigen::Matrix<double, Eigen::Dynamic, 6, 0, 6, 6>;
+
+// N: an orthonormal basis of the complement of the columns of S (6×n, full column rank), as rows.
+void complement_rows(const JointJacobian& S, RowBasis& N) {
+  const int n = static_cast<int>(S.cols());
+  if (n == 0) {
+    N.setIdentity(6, 6);
+    return;
+  }
+  const Eigen::HouseholderQR<JointJacobian> qr(S);
+  Mat6 Q = Mat6::Identity();
+  Q.applyOnTheLeft(qr.householderQ());
+  N = Q.rightCols(6 - n).transpose();
+}
+
+// rows of the chosen axes (bits of the joint's moving frame) as rows in body b's frame: e_kᵀ Ad_{moving_T_b}.
+void axis_rows(unsigned axes, const SE3& moving_T_child, RowBasis& N) {
+  const Mat6 Ad_m = Ad(moving_T_child);
+  int r = 0;
+  N.resize(std::popcount(axes), 6);
+  for (int k = 0; k < 6; ++k) {
+    if ((axes >> k) & 1u) N.row(r++) = Ad_m.row(k);
+  }
+}
+
+// ṡ-like least squares: x = S⁺ y = (SᵀS)⁻¹ Sᵀ y.
+JointVector pseudo_solve(const JointJacobian& S, const Twist& y) {
+  const JointSquare StS = S.transpose() * S;
+  const JointVector rhs = S.transpose() * y;
+  return StS.llt().solve(rhs);
+}
+
+const SE3& world_T(const MultibodyData& data, int body) {
+  return body < 0 ? data.root.world_T_root : data.bodies[static_cast<std::size_t>(body)].world_T_body;
+}
+
+}  // namespace
+
+double critical_damping(double compliance, double mass) {
+  if (!(compliance > 0.0) || !(mass > 0.0)) return 0.0;
+  return 2.0 * std::sqrt(mass / compliance);  // eq. 3.24, ζ = 1
+}
+
+void LoopSet::add(const MultibodyModel& model, LoopConstraint loop) {
+  const std::string who = "loop \"" + loop.name + "\": ";
+  const int nb = model.num_bodies();
+  if (loop.body_a < -1 || loop.body_a >= nb || loop.body_b < 0 || loop.body_b >= nb) {
+    throw std::invalid_argument(who + "body index out of range");
+  }
+  if (loop.body_a == loop.body_b) throw std::invalid_argument(who + "both sides are the same body");
+  if (!loop.joint) throw std::invalid_argument(who + "no joint");
+  if (!(loop.compliance >= 0.0) || !(loop.damping >= 0.0) || !(loop.stabilization >= 0.0)) {
+    throw std::invalid_argument(who + "compliance, damping and stabilization must be ≥ 0");
+  }
+  if (loop.axes >= 64u) throw std::invalid_argument(who + "axes has bits beyond the six twist components");
+  const int dof = loop.joint->dof();
+  if ((loop.axes == 0 && dof >= 6) || (loop.axes != 0 && std::popcount(loop.axes) + dof > 6)) {
+    throw std::invalid_argument(who + "constrains no rows, or more rows than the joint leaves free");
+  }
+  if (loop.axes != 0) {
+    // chosen rows must not resist the joint's own motion: N S = 0 at the neutral q
+    JointData jd(dof);
+    JointVector s = JointVector::Zero(dof);
+    for (int k = 0; k < dof; ++k) {
+      const Coordinate& c = loop.joint->coordinates()[static_cast<std::size_t>(k)];
+      s[k] = std::min(std::max(0.0, c.min), c.max);
+    }
+    loop.joint->evaluate(s, jd, EvalLevel::Jacobian);
+    RowBasis N;
+    axis_rows(loop.axes, loop.joint->moving_T_child(), N);
+    const double leak = dof == 0 ? 0.0 : (N * jd.S).cwiseAbs().maxCoeff();
+    if (leak > 1e-9 * std::max(1.0, jd.S.cwiseAbs().maxCoeff())) {
+      throw std::invalid_argument(who + "the chosen axes are not orthogonal to the joint's motion (they would "
+                                        "resist it)");
+    }
+  }
+  loops_.push_back(std::move(loop));
+}
+
+int LoopSet::rows(int i) const {
+  const LoopConstraint& l = loop(i);
+  return l.axes != 0 ? std::popcount(l.axes) : 6 - l.joint->dof();
+}
+
+int LoopSet::total_rows() const {
+  int r = 0;
+  for (int i = 0; i < size(); ++i) r += rows(i);
+  return r;
+}
+
+LoopData::LoopData(const MultibodyModel& model, const LoopConstraint& loop, int rows_)
+    : joint(loop.joint->dof()), rows(rows_) {
+  const int dof = loop.joint->dof();
+  s = JointVector::Zero(dof);
+  sd = JointVector::Zero(dof);
+  for (int k = 0; k < dof; ++k) {
+    const Coordinate& c = loop.joint->coordinates()[static_cast<std::size_t>(k)];
+    s[k] = std::min(std::max(0.0, c.min), c.max);
+  }
+  // the path between a and b: ancestors of one side that are not ancestors of the other
+  std::vector<int> up_a, up_b;
+  for (int j = loop.body_a; j >= 0; j = model.body(j).parent) up_a.push_back(j);
+  for (int j = loop.body_b; j >= 0; j = model.body(j).parent) up_b.push_back(j);
+  auto contains = [](const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); };
+  for (int j : up_b) {
+    if (!contains(up_a, j) && model.body(j).dof > 0) path.push_back({j, 1.0});
+  }
+  for (int j : up_a) {
+    if (!contains(up_b, j) && model.body(j).dof > 0) path.push_back({j, -1.0});
+  }
+  N = RowBasis::Zero(rows, 6);
+}
+
+void evaluate_loop(const MultibodyModel& model, const MultibodyData& data, const LoopConstraint& loop, LoopData& ld,
+                   bool with_bias, LoopRows out) {
+  const JointModel& joint = *loop.joint;
+  const int n = joint.dof();
+  const SE3& world_T_b = world_T(data, loop.body_b);
+  const SE3 b_T_world = world_T_b.inverse();
+  const SE3 b_T_a = b_T_world * world_T(data, loop.body_a);
+  const SE3 a_T_b = b_T_a.inverse();
+  // project a_T_b onto the joint's motion: gauss–newton on ‖log(G(s)⁻¹ a_T_b)‖², since
+  // G(s + ds)⁻¹ a_T_b = exp(−S ds) G(s)⁻¹ a_T_b gives Φ(s + ds) ≈ Φ − S ds
+  ld.projection_iterations = 0;
+  for (int it = 0; it < 20; ++it) {
+    joint.evaluate(ld.s, ld.joint, EvalLevel::Jacobian);
+    ld.phi = se3_log(ld.joint.G.inverse() * a_T_b);
+    if (n == 0) break;
+    const JointVector ds = pseudo_solve(ld.joint.S, ld.phi);
+    ld.s += ds;
+    ++ld.projection_iterations;
+    if (ds.norm() < 1e-13) break;
+  }
+  joint.evaluate(ld.s, ld.joint, with_bias ? EvalLevel::Hessian : EvalLevel::Jacobian);
+  ld.phi = se3_log(ld.joint.G.inverse() * a_T_b);
+  // rows are measured in the joint's moving frame F (artisynth's frame C: deviations at the joint, not at
+  // b's origin), so δ and compliance mean the same whatever b's frame is: N = N_F Ad_{moving_T_child}
+  if (loop.axes != 0) {
+    axis_rows(loop.axes, joint.moving_T_child(), ld.N);
+  } else {
+    const Mat6 Ad_m = Ad(joint.moving_T_child());
+    const JointJacobian S_F = Ad_m * ld.joint.S;
+    complement_rows(S_F, ld.N);
+    ld.N = (ld.N * Ad_m).eval();
+  }
+  // relative velocity of b with respect to a, in b's frame
+  const Twist& v_a = loop.body_a < 0 ? data.root.v : data.bodies[static_cast<std::size_t>(loop.body_a)].v;
+  const Twist& v_b = data.bodies[static_cast<std::size_t>(loop.body_b)].v;
+  ld.v_rel = v_b - Ad_apply(b_T_a, v_a);
+  out.delta = ld.N * ld.phi;
+  out.delta_dot = ld.N * ld.v_rel;
+  // J_rel = J_b − Ad_{b_T_a} J_a: column ±Ad_{b_T_j} s for the bodies on the path (common ancestors cancel)
+  out.G.setZero();
+  for (const LoopPathBody& pb : ld.path) {
+    const Body& body = model.body(pb.body);
+    const BodyData& bd = data.bodies[static_cast<std::size_t>(pb.body)];
+    const SE3 b_T_j = b_T_world * bd.world_T_body;
+    for (int k = 0; k < body.dof; ++k) {
+      const Twist col = pb.sign * Ad_apply(b_T_j, bd.joint.S.col(k));
+      out.G.col(body.q_index + k).noalias() = ld.N * col;
+    }
+  }
+  if (n > 0) ld.sd = pseudo_solve(ld.joint.S, ld.v_rel);
+  if (!with_bias) return;
+  // A_rel = a_b − Ad_{b_T_a} a_a + ad_{V_rel} v_b (zero-q̈ part), and on the joint A_rel = S s̈ + ṡᵀ∇S ṡ
+  const Twist& a_a = loop.body_a < 0 ? data.root.v_dot : data.bodies[static_cast<std::size_t>(loop.body_a)].a;
+  const Twist& a_b = data.bodies[static_cast<std::size_t>(loop.body_b)].a;
+  Twist c_joint = Twist::Zero();
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) c_joint.noalias() += ld.joint.dS.col(i * n + j) * (ld.sd[i] * ld.sd[j]);
+  }
+  const Twist a_rel0 = a_b - Ad_apply(b_T_a, a_a) + ad_apply(ld.v_rel, v_b);
+  out.bias = ld.N * (c_joint - a_rel0);
+}
+
+}  // namespace js

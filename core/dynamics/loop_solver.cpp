@@ -1,0 +1,126 @@
+#include "core/dynamics/loop_solver.hpp"
+
+#include <Eigen/QR>
+
+namespace js {
+
+LoopSolver::LoopSolver(const MultibodyModel& model, const LoopSet& loops)
+    : loops_(loops), rows_(loops.total_rows()), ldlt_a_(loops.total_rows()) {
+  const int nq = model.nq();
+  data_.reserve(static_cast<std::size_t>(loops.size()));
+  int r = 0;
+  for (int i = 0; i < loops.size(); ++i) {
+    data_.emplace_back(model, loops.loop(i), loops.rows(i));
+    offset_.push_back(r);
+    r += loops.rows(i);
+  }
+  delta_ = Eigen::VectorXd::Zero(rows_);
+  delta_dot_ = Eigen::VectorXd::Zero(rows_);
+  gamma_ = Eigen::VectorXd::Zero(rows_);
+  c_tilde_ = Eigen::VectorXd::Zero(rows_);
+  lambda_ = Eigen::VectorXd::Zero(rows_);
+  G_ = Eigen::MatrixXd::Zero(rows_, nq);
+  M_ = Eigen::MatrixXd::Zero(nq, nq);
+  Y_ = Eigen::MatrixXd::Zero(nq, rows_);
+  A_ = Eigen::MatrixXd::Zero(rows_, rows_);
+  llt_m_ = Eigen::LLT<Eigen::MatrixXd>(nq);
+}
+
+void LoopSolver::evaluate(const MultibodyModel& model, const MultibodyData& data, bool with_bias) {
+  for (int i = 0; i < loops_.size(); ++i) {
+    const int r0 = offset_[static_cast<std::size_t>(i)];
+    LoopData& ld = data_[static_cast<std::size_t>(i)];
+    evaluate_loop(model, data, loops_.loop(i), ld, with_bias,
+                  LoopRows{delta_.segment(r0, ld.rows), delta_dot_.segment(r0, ld.rows), G_.middleRows(r0, ld.rows),
+                           gamma_.segment(r0, ld.rows)});
+  }
+}
+
+void LoopSolver::check_rank(double t) const {
+  // the hard rows must be independent: rank by column-pivoting qr with an absolute tolerance (a row that is
+  // identically redundant, e.g. a second copy of the tree's own joint, is zero to round-off, not small)
+  std::vector<int> hard;
+  for (int i = 0; i < loops_.size(); ++i) {
+    if (loops_.loop(i).compliance > 0.0) continue;
+    for (int k = 0; k < data_[static_cast<std::size_t>(i)].rows; ++k) hard.push_back(offset_[static_cast<std::size_t>(i)] + k);
+  }
+  if (hard.empty()) return;
+  Eigen::MatrixXd Gh(static_cast<Eigen::Index>(hard.size()), G_.cols());
+  for (std::size_t k = 0; k < hard.size(); ++k) Gh.row(static_cast<Eigen::Index>(k)) = G_.row(hard[k]);
+  const Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(Gh.transpose());
+  const double tol = 1e-9 * std::max(1.0, G_.cwiseAbs().maxCoeff());
+  int rank = 0;
+  const Eigen::Index diag = std::min(qr.matrixR().rows(), qr.matrixR().cols());
+  for (Eigen::Index k = 0; k < diag; ++k) rank += std::abs(qr.matrixR()(k, k)) > tol ? 1 : 0;
+  if (rank == static_cast<int>(hard.size())) return;
+  std::string names;
+  for (int i = 0; i < loops_.size(); ++i) {
+    if (loops_.loop(i).compliance > 0.0) continue;
+    names += (names.empty() ? "\"" : ", \"") + loops_.loop(i).name + "\"";
+  }
+  throw RedundantLoopsError("loop constraints are redundant: the hard rows of " + names + " number " +
+                            std::to_string(hard.size()) + " but have rank " + std::to_string(rank) + " at t = " +
+                            std::to_string(t) + "; give these loops compliance (artisynth eq. 3.19-3.22) or "
+                            "constrain fewer axes");
+}
+
+void LoopSolver::solve(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q, double dt) {
+  if (rows_ == 0) return;
+  evaluate(model, data, true);
+  if (!checked_) {
+    check_rank(t);
+    checked_ = true;
+  }
+  // right-hand side and regularization per row (evaluate wrote γ0 − G q̈_free into gamma_)
+  const double h = dt;
+  for (int i = 0; i < loops_.size(); ++i) {
+    const LoopConstraint& l = loops_.loop(i);
+    const int r0 = offset_[static_cast<std::size_t>(i)];
+    const int nr = data_[static_cast<std::size_t>(i)].rows;
+    if (l.compliance > 0.0) {
+      const double denom = h * h + h * l.compliance * l.damping;
+      c_tilde_.segment(r0, nr).setConstant(l.compliance / denom);
+      gamma_.segment(r0, nr) -= (delta_.segment(r0, nr) + (h + l.compliance * l.damping) * delta_dot_.segment(r0, nr)) / denom;
+    } else {
+      const double a = l.stabilization;
+      c_tilde_.segment(r0, nr).setZero();
+      gamma_.segment(r0, nr) -= 2.0 * a * delta_dot_.segment(r0, nr) + a * a * delta_.segment(r0, nr);
+    }
+  }
+  // gamma_ already is γ − G q̈_free: the bias was taken from aba's body accelerations, which include q̈_free
+  // M⁻¹Gᵀ; prescribed coordinates take no constraint force (identity rows of M, zero rows of M⁻¹Gᵀ)
+  M_ = crba(model, data, t, q);
+  for (const PrescribedCoordinate& p : model.prescribed()) {
+    M_.row(p.coordinate).setZero();
+    M_.col(p.coordinate).setZero();
+    M_(p.coordinate, p.coordinate) = 1.0;
+    G_.col(p.coordinate).setZero();
+  }
+  llt_m_.compute(M_);
+  Y_ = G_.transpose();
+  llt_m_.solveInPlace(Y_);
+  A_.noalias() = G_ * Y_;
+  A_.diagonal() += c_tilde_;
+  ldlt_a_.compute(A_);
+  const double d_max = ldlt_a_.vectorD().cwiseAbs().maxCoeff();
+  if (ldlt_a_.info() != Eigen::Success || !(ldlt_a_.vectorD().minCoeff() > 1e-13 * d_max)) {
+    throw RedundantLoopsError("loop constraint matrix G M^-1 G^T is singular at t = " + std::to_string(t) +
+                              " (redundant hard rows or a singular configuration); give the loops compliance");
+  }
+  lambda_ = ldlt_a_.solve(gamma_);
+  data.qdd.noalias() += Y_ * lambda_;
+}
+
+LoopErrors LoopSolver::measure(const MultibodyModel& model, const MultibodyData& data) {
+  evaluate(model, data, false);
+  LoopErrors e;
+  for (int i = 0; i < loops_.size(); ++i) {
+    const int r0 = offset_[static_cast<std::size_t>(i)];
+    const int nr = data_[static_cast<std::size_t>(i)].rows;
+    e.position = std::max(e.position, delta_.segment(r0, nr).norm());
+    e.velocity = std::max(e.velocity, delta_dot_.segment(r0, nr).norm());
+  }
+  return e;
+}
+
+}  // namespace js

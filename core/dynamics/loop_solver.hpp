@@ -1,0 +1,78 @@
+// lagrange multipliers for closed loops on top of the tree dynamics (issue 4):
+//
+//   M q̈ = τ − h + Gᵀλ,     G q̈ + C̃ λ = γ          (G: stacked loop rows N J_rel, core/dynamics/loop_constraint)
+//
+// solved by the schur complement (G M⁻¹ Gᵀ + C̃) λ = γ − G q̈_free with q̈_free = aba's M⁻¹(τ − h), then
+// q̈ = q̈_free + M⁻¹Gᵀλ (M from the composite-rigid-body algorithm, cholesky).
+//   hard rows (c = 0): C̃ = 0, γ = γ0 − 2α δ̇ − α² δ (baumgarte drift correction).
+//   compliant rows (artisynth eq. 3.19–3.22 with damping): λ = −δ(t+h)/c − d δ̇(t+h), with the step's
+//   prediction δ(t+h) = δ + h δ̇(t+h), δ̇(t+h) = δ̇ + h δ̈ and δ̈ = G q̈ − γ0, gives
+//   C̃ = c / (h² + h c d) and γ = γ0 − (δ + (h + c d) δ̇) / (h² + h c d); at rest λ = −δ/c exactly.
+// redundant hard rows make G M⁻¹ Gᵀ singular: the first solve checks the rank of the hard rows and throws.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <Eigen/Cholesky>
+
+#include "core/dynamics/algorithms.hpp"
+#include "core/dynamics/loop_constraint.hpp"
+
+namespace js {
+
+// the largest constraint errors over all loops at one state.
+struct LoopErrors {
+  double position = 0.0;  // max ‖δ‖ (rows mix m and rad)
+  double velocity = 0.0;  // max ‖δ̇‖ (m/s and rad/s)
+};
+
+// thrown when hard loop rows are redundant (or the constraint matrix becomes singular).
+class RedundantLoopsError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class LoopSolver {
+ public:
+  // loops is referenced, not copied: it must outlive the solver. all workspaces are allocated here.
+  LoopSolver(const MultibodyModel& model, const LoopSet& loops);
+
+  // replaces data.qdd (aba's unconstrained accelerations at (t, q, q̇)) by the constrained ones. call it
+  // right after aba / aba_from_kinematics for the state: it reads their body accelerations
+  // data.bodies[i].a (those of q̈_free), so the loop bias it evaluates is already γ0 − G q̈_free.
+  // dt: the integration step (s), used by compliant rows. the first call checks the rank of the hard rows
+  // and throws RedundantLoopsError naming the loops; a singular solve later throws it too. no allocation.
+  void solve(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q, double dt);
+
+  // ‖δ‖ and ‖δ̇‖ per loop after forward_kinematics at Velocity level (or more) for the state; max over loops.
+  LoopErrors measure(const MultibodyModel& model, const MultibodyData& data);
+
+  const LoopSet& loops() const { return loops_; }
+  int rows() const { return rows_; }
+  // multipliers of the last solve (rows), in loop order: the generalized constraint force is Gᵀλ.
+  const Eigen::VectorXd& lambda() const { return lambda_; }
+  // δ, δ̇ and G of the last solve or measure.
+  const Eigen::VectorXd& delta() const { return delta_; }
+  const Eigen::VectorXd& delta_dot() const { return delta_dot_; }
+  const Eigen::MatrixXd& jacobian() const { return G_; }
+  const std::vector<LoopData>& loop_data() const { return data_; }
+
+ private:
+  void evaluate(const MultibodyModel& model, const MultibodyData& data, bool with_bias);
+  void check_rank(double t) const;
+
+  const LoopSet& loops_;
+  int rows_ = 0;
+  bool checked_ = false;
+  std::vector<LoopData> data_;
+  std::vector<int> offset_;  // first row of each loop
+  Eigen::VectorXd delta_, delta_dot_, gamma_, c_tilde_, lambda_;
+  Eigen::MatrixXd G_;
+  Eigen::MatrixXd M_, Y_, A_;  // M, M⁻¹Gᵀ, G M⁻¹ Gᵀ + C̃
+  Eigen::LLT<Eigen::MatrixXd> llt_m_;
+  Eigen::LDLT<Eigen::MatrixXd> ldlt_a_;
+};
+
+}  // namespace js
