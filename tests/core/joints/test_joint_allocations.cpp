@@ -1,12 +1,12 @@
 // JointModel::evaluate allocates nothing (DESIGN.md: hot loops allocate nothing). this executable
-// replaces operator new (alloc_counter.cpp) and counts every allocation made during evaluate.
+// replaces operator new (tests/support/alloc_counter.cpp) and counts every allocation made during evaluate.
 // to cover a new joint kind, instantiate JointAllocationTest with its JointCase list (joint_cases.hpp).
 #include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "tests/core/joints/alloc_counter.hpp"
+#include "tests/support/alloc_counter.hpp"
 #include "tests/core/joints/joint_cases.hpp"
 #include "tests/core/joints/series_cases.hpp"
 #include "tests/core/joints/spline_cases.hpp"
