@@ -101,6 +101,34 @@ void BM_IkLeg(benchmark::State& state) {
 }
 BENCHMARK(BM_IkLeg);
 
+// the same target from a far start (the ranges' opposite ends), where the local descent stalls and the
+// solver restarts from range samples (IkOptions::restarts = 8, as the cli).
+void BM_IkLegFarStart(benchmark::State& state) {
+  const MultibodyModel leg = example_leg();
+  IkSolver solver(leg);
+  MultibodyData d(leg);
+  forward_kinematics(leg, d, 0.0, Eigen::Vector3d(0.5, 1.5, 0.2));
+  IkTarget t;
+  t.body = 2;
+  t.point = Vec3(0.0, -0.12, -0.08);
+  t.position = d.bodies[2].world_T_body.act(t.point);
+  const std::vector<IkTarget> targets{t};
+  Eigen::VectorXd q0(3);
+  for (int k = 0; k < 3; ++k) q0[k] = leg.coordinate_info(k).min + 0.03 * (leg.coordinate_info(k).max - leg.coordinate_info(k).min);
+  IkOptions options;
+  options.restarts = 8;
+  int iterations = 0, starts = 0;
+  for (auto _ : state) {
+    const IkReport r = solver.solve(targets, q0, options);
+    iterations = r.iterations;
+    starts = r.starts;
+    benchmark::DoNotOptimize(r.q.data());
+  }
+  state.counters["iterations"] = iterations;
+  state.counters["starts"] = starts;
+}
+BENCHMARK(BM_IkLegFarStart);
+
 }  // namespace
 
 namespace {
