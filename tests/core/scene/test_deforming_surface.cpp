@@ -43,8 +43,8 @@ double net_value(const SplineSurfaceJoint& joint, int j, double u, double v, dou
 
 TEST(DeformingSurfaceDemo, RunsItsDurationWithTheBallOnTheMovingSurface) {
   Scene scene = read_scene_file(kDemo);
-  // the ball (body 0, its phase w driven) and the markers that show the surface (every coordinate driven)
-  ASSERT_GT(scene.model.num_bodies(), 1);
+  // the ball (body 0, its phase w driven) and any markers riding the surface (every coordinate driven)
+  ASSERT_GE(scene.model.num_bodies(), 1);
   ASSERT_EQ(scene.model.body(0).name, "ball");
   ASSERT_EQ(scene.model.body(0).free_dof(), 2);
   ASSERT_EQ(scene.model.prescribed().size(), 1u + 3u * static_cast<std::size_t>(scene.model.num_bodies() - 1));
