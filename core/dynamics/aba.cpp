@@ -5,6 +5,7 @@
 #include "core/dynamics/aba_hybrid.hpp"
 #include "core/dynamics/algorithms.hpp"
 #include "core/dynamics/spatial.hpp"
+#include "core/lie/hot_path.hpp"
 
 namespace js {
 
@@ -45,8 +46,8 @@ const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data, dou
   return aba_from_kinematics(model, data, tau);
 }
 
-const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, MultibodyData& data,
-                                           const ConstVectorRef& tau) {
+JS_HOT_PATH const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, MultibodyData& data,
+                                                       const ConstVectorRef& tau) {
   data.singular = false;
   const int nb = model.num_bodies();
   // J̃_i ← J_i, b_i ← −ad*_v J v − f_e before the children add theirs
@@ -83,7 +84,7 @@ const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, Multibod
       bd.u[0] = u;
       if (body.parent < 0) continue;
       BodyData& parent = data.bodies[static_cast<std::size_t>(body.parent)];
-      parent.Ja += inertia_to_parent(bd.joint.G, bd.Ja - (d_inv * U) * U.transpose());
+      parent.Ja += inertia_to_parent(bd.joint.G, bd.Ja - (d_inv * U).lazyProduct(U.transpose()));
       parent.b += Ad_inv_star_apply(bd.joint.G, beta + (d_inv * u) * U);
       continue;
     }

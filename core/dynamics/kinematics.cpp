@@ -1,4 +1,5 @@
 #include "core/dynamics/algorithms.hpp"
+#include "core/lie/hot_path.hpp"
 
 namespace js {
 
@@ -15,8 +16,8 @@ inline Twist velocity_product(const JointData& jd, int n, const double* qd, cons
 
 }  // namespace
 
-void forward_kinematics(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
-                        const ConstVectorRef& qd, const ConstVectorRef& qdd, KinematicsLevel level) {
+JS_HOT_PATH void forward_kinematics(const MultibodyModel& model, MultibodyData& data, double t,
+                                    const ConstVectorRef& q, const ConstVectorRef& qd, const ConstVectorRef& qdd, KinematicsLevel level) {
   data.root = model.root_state(t);
   const EvalLevel eval = level == KinematicsLevel::Position   ? EvalLevel::Transform
                          : level == KinematicsLevel::Velocity ? EvalLevel::Jacobian
