@@ -467,7 +467,7 @@ class GuiTest : public QObject {
                                                                      Eigen::Vector3f(0.1f, 0.25f, 0.08f),
                                                                      Eigen::Matrix3f::Identity(), 1000, 250)));
     QCOMPARE(meshes.mesh(key, LengthUnit::metres)->triangle_count(), std::size_t(500000));
-    Body b;
+    js::ui::Body b;
     b.name = QStringLiteral("big");
     b.mesh_path = key;
     add_body(doc, b);
