@@ -20,6 +20,8 @@
 #include "ui/panels/playback_panel.hpp"
 #include "ui/viewport/camera.hpp"
 #include "ui/document/operations.hpp"
+#include "ui/joint/live_refit.hpp"
+#include "ui/viewport/gizmo.hpp"
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 #include "gui_pixels.hpp"
@@ -90,6 +92,43 @@ class GuiDemosTest : public QObject {
     QCOMPARE(doc.data().joint(knee.id)->q, knee.q);
     w.action(QStringLiteral("ik_mode"))->trigger();
     QVERIFY(!w.viewport()->ik_mode());
+  }
+
+  void dragging_a_sample_refits_the_joint_live_as_one_undo_step() {
+    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
+    w.set_interactive(false);
+    w.resize(1280, 860);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.load_demo();
+    Document& doc = w.document();
+    const js::ui::Joint knee = doc.data().joints.front();
+    qInfo() << "demo knee: one fit took" << knee.last_fit.seconds * 1e3 << "ms; live refit below"
+            << kLiveRefitSeconds * 1e3 << "ms:" << refits_live(knee);
+    doc.set_selection(Selection{0, knee.id, 6});
+    QTest::qWait(50);
+    ViewportWidget* vp = w.viewport();
+    const GizmoFrame g = make_sample_gizmo_frame(doc.data(), knee, 6, doc.data().camera);
+    Eigen::Vector2d a, b;
+    QVERIFY(project_to_pixel(doc.data().camera, g.origin + 0.66 * g.size * g.axes.col(0), vp->width(), vp->height(), a));
+    QVERIFY(project_to_pixel(doc.data().camera, g.origin + (0.66 * g.size + 0.01) * g.axes.col(0), vp->width(),
+                             vp->height(), b));
+    const int steps_before = doc.undo_stack()->count();
+    QTest::mousePress(vp, Qt::LeftButton, {}, QPoint(qRound(a.x()), qRound(a.y())));
+    for (int i = 1; i <= 5; ++i) {
+      const Eigen::Vector2d p = a + (b - a) * (i / 5.0);
+      QTest::mouseMove(vp, QPoint(qRound(p.x()), qRound(p.y())));
+    }
+    QTest::mouseRelease(vp, Qt::LeftButton, {}, QPoint(qRound(b.x()), qRound(b.y())));
+    const js::ui::Joint& after = *doc.data().joint(knee.id);
+    // the sample moved along the parent's x (a few pixels: about 1 cm); the joint was refitted when its fit is fast
+    QVERIFY2(after.samples[6].parent_T_child.p.x() - knee.samples[6].parent_T_child.p.x() > 0.003,
+             qPrintable(w.last_message()));
+    QCOMPARE(after.model != knee.model, refits_live(knee));
+    qInfo() << "live refit:" << w.last_message() << "; last refit took" << after.last_fit.seconds * 1e3 << "ms";
+    QCOMPARE(doc.undo_stack()->count(), steps_before + 1);
+    w.action(QStringLiteral("undo"))->trigger();
+    QCOMPARE(doc.data().joint(knee.id)->model, knee.model);
   }
 
   void every_scene_opens_renders_and_simulates_like_the_core() {

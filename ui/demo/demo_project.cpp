@@ -81,8 +81,8 @@ DocumentData make_demo_project() {
   d.bodies = {femur, tibia};
   d.joints = {knee};
   d.next_id = 4;
-  d.camera.target = Vec3(0.0, 0.42, -0.12);
-  d.camera.distance = 1.6;
+  d.camera.target = Vec3(0.0, 0.42, -0.1);
+  d.camera.distance = 1.2;
   d.camera.yaw = 1.2;
   d.camera.pitch = 0.18;
   return d;

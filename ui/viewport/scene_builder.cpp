@@ -124,7 +124,9 @@ bool selection_bounds(const DocumentData& d, const Selection& sel, MeshLibrary& 
     for (BodyId id : {j->parent, j->child})
       if (const Body* jb = d.body(id)) add_body(*jb, d.world_T_body(id));
   } else {
-    for (const Body& all : d.bodies) add_body(all, d.world_T_body(all.id));
+    // everything drawn: a frame-only body (an opened scene's root frame) is no part of the picture
+    for (const Body& all : d.bodies)
+      if (!all.frame_only) add_body(all, d.world_T_body(all.id));
   }
   if (spheres.empty()) return false;
   // a loose enclosing sphere: centre of the centres, radius reaching every sphere

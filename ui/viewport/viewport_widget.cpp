@@ -187,7 +187,10 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* e) {
       if (gizmo_drag_sample_ >= 0) {
         const auto r = drag_sample(doc_, gizmo_drag_joint_, gizmo_drag_sample_, pose, gizmo_merge_key_);
         if (!r.ok()) emit status_message(r.error);
-        else if (r.value) emit status_message(tr("Refitted live while moving sample %1").arg(gizmo_drag_sample_ + 1));
+        else if (r.value)
+          emit status_message(tr("Moving sample %1: refitted live in %2 ms")
+                                  .arg(gizmo_drag_sample_ + 1)
+                                  .arg(doc_.data().joint(gizmo_drag_joint_)->last_fit.seconds * 1e3, 0, 'f', 1));
       } else {
         set_body_pose(doc_, gizmo_drag_body_, pose, gizmo_merge_key_);
       }
