@@ -79,17 +79,22 @@ BENCHMARK(BM_KneeJointEvaluate);
 
 namespace {
 
-// damped least-squares ik of the fig. 3 leg: the toe to a reachable target from a fixed start.
-void BM_IkLeg(benchmark::State& state) {
-  const MultibodyModel leg = example_leg();
-  IkSolver solver(leg);
+// the fig. 3 leg's toe at its pose for q = (0.5, 1.5, 0.2): a reachable target.
+std::vector<IkTarget> leg_toe_target(const MultibodyModel& leg) {
   MultibodyData d(leg);
   forward_kinematics(leg, d, 0.0, Eigen::Vector3d(0.5, 1.5, 0.2));
   IkTarget t;
   t.body = 2;
   t.point = Vec3(0.0, -0.12, -0.08);
   t.position = d.bodies[2].world_T_body.act(t.point);
-  const std::vector<IkTarget> targets{t};
+  return {t};
+}
+
+// damped least-squares ik of the fig. 3 leg: the toe to a reachable target from a fixed start.
+void BM_IkLeg(benchmark::State& state) {
+  const MultibodyModel leg = example_leg();
+  IkSolver solver(leg);
+  const std::vector<IkTarget> targets = leg_toe_target(leg);
   const Eigen::VectorXd q0 = Eigen::VectorXd::Constant(3, 0.3);
   int iterations = 0;
   for (auto _ : state) {
@@ -106,13 +111,7 @@ BENCHMARK(BM_IkLeg);
 void BM_IkLegFarStart(benchmark::State& state) {
   const MultibodyModel leg = example_leg();
   IkSolver solver(leg);
-  MultibodyData d(leg);
-  forward_kinematics(leg, d, 0.0, Eigen::Vector3d(0.5, 1.5, 0.2));
-  IkTarget t;
-  t.body = 2;
-  t.point = Vec3(0.0, -0.12, -0.08);
-  t.position = d.bodies[2].world_T_body.act(t.point);
-  const std::vector<IkTarget> targets{t};
+  const std::vector<IkTarget> targets = leg_toe_target(leg);
   Eigen::VectorXd q0(3);
   for (int k = 0; k < 3; ++k) q0[k] = leg.coordinate_info(k).min + 0.03 * (leg.coordinate_info(k).max - leg.coordinate_info(k).min);
   IkOptions options;
