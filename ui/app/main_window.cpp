@@ -9,6 +9,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -53,7 +54,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
   connect(viewport_, &ViewportWidget::files_dropped, this, &MainWindow::import_paths);
   connect(viewport_, &ViewportWidget::frame_time_measured, this, [this](double ms) {
     // say what draws it: the renderer and the multisampling decide most of the cost
-    const int samples = viewport_->format().samples();
+    const int samples = viewport_->msaa_samples();
     frame_time_label_->setText(tr("frame %1 ms · %2 · %3").arg(ms, 0, 'f', 1)
                                    .arg(gl_renderer_name().section(QLatin1Char(' '), 0, 0))
                                    .arg(samples > 0 ? tr("%1× msaa").arg(samples) : tr("no msaa")));
@@ -189,7 +190,7 @@ void MainWindow::build_actions() {
   QAction* ghosts = make(QStringLiteral("ghosts"), tr("Show Sample &Ghosts"), {}, tr("Draw captured samples as ghosts"),
                          [this](bool on) {
                            viewport_->options().ghosts = on;
-                           viewport_->update();
+                           viewport_->request_frame();
                          });
   ghosts->setCheckable(true);
   ghosts->setChecked(true);
@@ -368,6 +369,16 @@ void MainWindow::new_project() {
 }
 
 QImage MainWindow::viewport_image() { return viewport_->grabFramebuffer(); }
+
+QImage MainWindow::window_image() {
+  QImage image = grab().toImage();
+  const QImage view = viewport_image();
+  if (!view.isNull()) {
+    QPainter painter(&image);
+    painter.drawImage(QRect(viewport_->mapTo(this, QPoint(0, 0)), viewport_->size()), view);
+  }
+  return image;
+}
 
 bool MainWindow::maybe_save() {
   playback_->stop_all();

@@ -56,6 +56,8 @@ class MainWindow : public QMainWindow {
   void new_project();
   // grabs the viewport's framebuffer
   QImage viewport_image();
+  // the whole window as it looks, the viewport included (QWidget::grab alone leaves its native GL window out)
+  QImage window_image();
 
  protected:
   void closeEvent(QCloseEvent* e) override;

@@ -22,6 +22,12 @@ QString Renderer::initialize() {
   if (!mesh_program_) return error;
   line_program_ = build(":/shaders/line.vert", ":/shaders/line.frag", error);
   if (!line_program_) return error;
+  loc_clip_T_world_ = mesh_program_->uniformLocation("u_clip_T_world");
+  loc_eye_ = mesh_program_->uniformLocation("u_eye");
+  loc_world_T_mesh_ = mesh_program_->uniformLocation("u_world_T_mesh");
+  loc_colour_ = mesh_program_->uniformLocation("u_colour");
+  loc_highlight_ = mesh_program_->uniformLocation("u_highlight");
+  loc_line_clip_T_world_ = line_program_->uniformLocation("u_clip_T_world");
 
   glGenVertexArrays(1, &line_vao_);
   glGenBuffers(1, &line_vbo_);
@@ -81,6 +87,7 @@ Renderer::GpuMesh& Renderer::upload(const std::shared_ptr<const MeshData>& mesh)
                mesh->indices.data(), GL_STATIC_DRAW);
   glBindVertexArray(0);
   g.index_count = static_cast<int>(mesh->indices.size());
+  g.winding = closed_mesh_winding(*mesh);
   if (it != meshes_.end()) {
     // same address, new mesh: the old one expired
     glDeleteVertexArrays(1, &it->second.vao);
@@ -106,30 +113,44 @@ void Renderer::purge_expired() {
 }
 
 void Renderer::draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matrix4f& clip_T_world,
-                           const Eigen::Vector3f& eye) {
+                           const Eigen::Vector3f& eye, bool cull) {
   if (items.empty()) return;
   mesh_program_->bind();
-  glUniformMatrix4fv(mesh_program_->uniformLocation("u_clip_T_world"), 1, GL_FALSE, clip_T_world.data());
-  glUniform3fv(mesh_program_->uniformLocation("u_eye"), 1, eye.data());
-  const int loc_model = mesh_program_->uniformLocation("u_world_T_mesh");
-  const int loc_colour = mesh_program_->uniformLocation("u_colour");
-  const int loc_highlight = mesh_program_->uniformLocation("u_highlight");
+  glUniformMatrix4fv(loc_clip_T_world_, 1, GL_FALSE, clip_T_world.data());
+  glUniform3fv(loc_eye_, 1, eye.data());
+  GLenum culled = GL_NONE;  // the face being culled, GL_NONE for none
   for (const MeshItem& item : items) {
     if (!item.mesh || item.mesh->indices.empty()) continue;
     const GpuMesh& g = upload(item.mesh);
-    glUniformMatrix4fv(loc_model, 1, GL_FALSE, item.world_T_mesh.data());
-    glUniform4fv(loc_colour, 1, item.colour.data());
-    glUniform1f(loc_highlight, item.highlighted ? 1.0f : 0.0f);
+    // closed meshes: only the faces turned to the eye can show (a mirroring transform swaps which those are)
+    GLenum face = GL_NONE;
+    if (cull && g.winding != MeshWinding::two_sided) {
+      const bool mirrored = item.world_T_mesh.topLeftCorner<3, 3>().determinant() < 0.0f;
+      face = (g.winding == MeshWinding::outward) != mirrored ? GL_BACK : GL_FRONT;
+    }
+    if (face != culled) {
+      if (face == GL_NONE) {
+        glDisable(GL_CULL_FACE);
+      } else {
+        if (culled == GL_NONE) glEnable(GL_CULL_FACE);
+        glCullFace(face);
+      }
+      culled = face;
+    }
+    glUniformMatrix4fv(loc_world_T_mesh_, 1, GL_FALSE, item.world_T_mesh.data());
+    glUniform4fv(loc_colour_, 1, item.colour.data());
+    glUniform1f(loc_highlight_, item.highlighted ? 1.0f : 0.0f);
     glBindVertexArray(g.vao);
     glDrawElements(GL_TRIANGLES, g.index_count, GL_UNSIGNED_INT, nullptr);
   }
+  if (culled != GL_NONE) glDisable(GL_CULL_FACE);
   glBindVertexArray(0);
 }
 
 void Renderer::draw_lines(const std::vector<LineVertex>& lines, const Eigen::Matrix4f& clip_T_world) {
   if (lines.empty()) return;
   line_program_->bind();
-  glUniformMatrix4fv(line_program_->uniformLocation("u_clip_T_world"), 1, GL_FALSE, clip_T_world.data());
+  glUniformMatrix4fv(loc_line_clip_T_world_, 1, GL_FALSE, clip_T_world.data());
   glBindVertexArray(line_vao_);
   glBindBuffer(GL_ARRAY_BUFFER, line_vbo_);
   const auto bytes = static_cast<GLsizeiptr>(lines.size() * sizeof(LineVertex));
@@ -153,14 +174,14 @@ void Renderer::draw(const Scene& scene, const Eigen::Matrix4f& clip_T_world, con
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
-  draw_meshes(scene.opaque, clip_T_world, eye);
+  draw_meshes(scene.opaque, clip_T_world, eye, true);
   draw_lines(scene.lines, clip_T_world);
   // ghosts: blended, tested against the bodies but not hiding each other
   glEnable(GL_BLEND);
   // colour blends; the framebuffer's alpha stays 1 so the widget composes opaque onto the window
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
   glDepthMask(GL_FALSE);
-  draw_meshes(scene.translucent, clip_T_world, eye);
+  draw_meshes(scene.translucent, clip_T_world, eye, false);
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
   // the gizmo stays visible through the bones

@@ -7,6 +7,7 @@
 #include <memory>
 #include <unordered_map>
 
+#include "ui/mesh/mesh_winding.hpp"
 #include "ui/viewport/scene.hpp"
 
 namespace js::ui {
@@ -29,15 +30,20 @@ class Renderer : protected QOpenGLExtraFunctions {
     std::weak_ptr<const MeshData> owner;
     unsigned vao = 0, vbo = 0, ibo = 0;
     int index_count = 0;
+    MeshWinding winding = MeshWinding::two_sided;  // closed meshes draw one side (mesh_winding.hpp)
   };
   GpuMesh& upload(const std::shared_ptr<const MeshData>& mesh);
+  // cull: skip the faces a closed mesh hides behind its front (opaque bodies; ghosts show both layers)
   void draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matrix4f& clip_T_world,
-                   const Eigen::Vector3f& eye);
+                   const Eigen::Vector3f& eye, bool cull);
   void draw_lines(const std::vector<LineVertex>& lines, const Eigen::Matrix4f& clip_T_world);
   void purge_expired();
 
   bool ready_ = false;
   std::unique_ptr<QOpenGLShaderProgram> mesh_program_, line_program_;
+  // uniform locations, looked up once
+  int loc_clip_T_world_ = -1, loc_eye_ = -1, loc_world_T_mesh_ = -1, loc_colour_ = -1, loc_highlight_ = -1;
+  int loc_line_clip_T_world_ = -1;
   std::unordered_map<const MeshData*, GpuMesh> meshes_;
   unsigned line_vao_ = 0, line_vbo_ = 0;
   std::size_t line_capacity_ = 0;

@@ -1,12 +1,20 @@
 #include "ui/viewport/viewport_widget.hpp"
 
+#include <QCoreApplication>
+#include <QCursor>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QKeyEvent>
 #include <QMimeData>
 #include <QMouseEvent>
 #include <QOpenGLContext>
+#include <QOpenGLFramebufferObject>
+#include <QOpenGLFunctions>
+#include <QOpenGLWindow>
+#include <QTimer>
+#include <QToolTip>
 #include <QUrl>
+#include <QVBoxLayout>
 #include <QWheelEvent>
 #include <cmath>
 
@@ -17,39 +25,114 @@
 
 namespace js::ui {
 
+// the native window the view draws in: straight into its back buffer (no partial updates, so no extra
+// framebuffer), handing its input to the widget
+class ViewportWidget::GlWindow : public QOpenGLWindow {
+ public:
+  explicit GlWindow(ViewportWidget& view) : QOpenGLWindow(QOpenGLWindow::NoPartialUpdate), view_(view) {
+    // keyboard focus stays with the widget, so shortcuts and key handling work as for any widget
+    setFlag(Qt::WindowDoesNotAcceptFocus);
+    // Qt shows widget tooltips only for events that reach widgets from the window system: show the
+    // widget's tooltip here after the mouse rests
+    tooltip_.setSingleShot(true);
+    tooltip_.setInterval(700);
+    QObject::connect(&tooltip_, &QTimer::timeout, &view_, [this] {
+      QToolTip::showText(QCursor::pos(), view_.toolTip(), &view_);
+    });
+  }
+
+ protected:
+  void initializeGL() override { view_.initialize_gl(); }
+  void paintGL() override {
+    const qreal dpr = devicePixelRatio();
+    view_.paint_gl(qRound(width() * dpr), qRound(height() * dpr));
+  }
+  bool event(QEvent* e) override {
+    switch (e->type()) {
+      case QEvent::MouseMove:
+        if (static_cast<QMouseEvent*>(e)->buttons() == Qt::NoButton) tooltip_.start();
+        return QCoreApplication::sendEvent(&view_, e);
+      case QEvent::Leave:
+        tooltip_.stop();
+        return QOpenGLWindow::event(e);
+      case QEvent::MouseButtonPress:
+      case QEvent::MouseButtonDblClick:
+        tooltip_.stop();
+        QToolTip::hideText();
+        view_.setFocus(Qt::MouseFocusReason);
+        [[fallthrough]];
+      case QEvent::MouseButtonRelease:
+      case QEvent::Wheel:
+      case QEvent::KeyPress:
+      case QEvent::KeyRelease:
+      case QEvent::DragEnter:
+      case QEvent::DragMove:
+      case QEvent::DragLeave:
+      case QEvent::Drop:
+        // the window fills the widget, so positions carry over as they are
+        return QCoreApplication::sendEvent(&view_, e);
+      default:
+        return QOpenGLWindow::event(e);
+    }
+  }
+
+ private:
+  ViewportWidget& view_;
+  QTimer tooltip_;
+};
+
 ViewportWidget::ViewportWidget(Document& doc, MeshLibrary& meshes, QWidget* parent)
-    : QOpenGLWidget(parent), doc_(doc), meshes_(meshes) {
+    : QWidget(parent), doc_(doc), meshes_(meshes) {
   setMouseTracking(true);
   setFocusPolicy(Qt::StrongFocus);
   setAcceptDrops(true);
   setMinimumSize(320, 240);
+  setAttribute(Qt::WA_OpaquePaintEvent);
+  gl_window_ = new GlWindow(*this);
   // multisampling where it is cheap (gl_format.hpp)
-  QSurfaceFormat f = format();
-  f.setSamples(viewport_msaa_samples());
-  setFormat(f);
+  QSurfaceFormat f = QSurfaceFormat::defaultFormat();
+  msaa_samples_ = viewport_msaa_samples();
+  f.setSamples(msaa_samples_);
+  gl_window_->setFormat(f);
+  connect(gl_window_, &QOpenGLWindow::frameSwapped, this, &ViewportWidget::frame_swapped);
+  container_ = QWidget::createWindowContainer(gl_window_, this);
+  container_->setFocusPolicy(Qt::NoFocus);
+  container_->setMouseTracking(true);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(container_);
   setToolTip(tr("Left-drag: orbit or drag a gizmo handle · right/middle-drag: pan · wheel: zoom · click: select · "
                 "F: frame selection"));
-  connect(&doc_, &Document::changed, this, qOverload<>(&QWidget::update));
-  connect(&doc_, &Document::selection_changed, this, qOverload<>(&QWidget::update));
+  connect(&doc_, &Document::changed, this, &ViewportWidget::request_frame);
+  connect(&doc_, &Document::selection_changed, this, &ViewportWidget::request_frame);
 }
 
 ViewportWidget::~ViewportWidget() {
-  // GL objects must be freed with this widget's context current
-  if (context()) {
-    makeCurrent();
+  // GL objects must be freed with the window's context current, and the window must go before what it draws
+  if (gl_window_->isValid()) {
+    disconnect(gl_window_->context(), nullptr, this, nullptr);
+    gl_window_->makeCurrent();
     renderer_.release();
-    doneCurrent();
+    gl_window_->doneCurrent();
   }
+  delete container_;
 }
 
-void ViewportWidget::initializeGL() {
+void ViewportWidget::initialize_gl() {
   gl_error_ = renderer_.initialize();
   if (!gl_error_.isEmpty()) emit status_message(gl_error_);
-  connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] {
-    makeCurrent();
+  connect(gl_window_->context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] {
+    gl_window_->makeCurrent();
     renderer_.release();
-    doneCurrent();
+    gl_window_->doneCurrent();
   });
+}
+
+void ViewportWidget::request_frame() { gl_window_->update(); }
+
+void ViewportWidget::paintEvent(QPaintEvent*) {
+  // update() on this widget (the window covers it, nothing to paint here): a new frame
+  request_frame();
 }
 
 BodyId ViewportWidget::gizmo_body() const {
@@ -69,31 +152,59 @@ std::optional<GizmoFrame> ViewportWidget::current_gizmo() const {
   return make_gizmo_frame(doc_.data(), b, doc_.data().camera);
 }
 
-void ViewportWidget::paintGL() {
-  QElapsedTimer timer;
-  timer.start();
+void ViewportWidget::paint_gl(int width_px, int height_px) {
+  frame_timer_.start();
   SceneOptions opt = options_;
   opt.gizmo = ik_mode_ ? std::nullopt : current_gizmo();
   if (drag_ == Drag::ik && ik_.active()) opt.ik_target = std::pair{ik_.grabbed_point(doc_.data()), ik_.target()};
   opt.gizmo_hovered = drag_ == Drag::gizmo ? gizmo_drag_.handle() : hovered_;
   const CameraState& cam = doc_.data().camera;
   const Scene scene = build_scene(doc_.data(), doc_.selection(), meshes_, cam, opt);
-  const double aspect = static_cast<double>(width()) / std::max(1, height());
+  const double aspect = static_cast<double>(width_px) / std::max(1, height_px);
   const Eigen::Matrix4f clip_T_world = projection_matrix(cam, aspect) * view_matrix(cam);
+  QOpenGLFunctions* gl = QOpenGLContext::currentContext()->functions();
+  gl->glViewport(0, 0, width_px, height_px);
   renderer_.draw(scene, clip_T_world, camera_eye(cam).cast<float>());
-  if (show_frame_time_) {
-    // wait for the GPU so the number is the real frame cost, not the submission cost
-    context()->functions()->glFinish();
-    const double ms = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
-    frame_ms_ = frame_ms_ > 0.0 ? 0.8 * frame_ms_ + 0.2 * ms : ms;
-    emit frame_time_measured(frame_ms_);
+  // wait for the GPU so the number is the real frame cost, not the submission cost (the swap follows)
+  if (show_frame_time_) gl->glFinish();
+}
+
+void ViewportWidget::frame_swapped() {
+  // the frame is on screen: its time runs from building the scene to the end of the swap
+  if (!show_frame_time_ || !frame_timer_.isValid()) return;
+  const double ms = static_cast<double>(frame_timer_.nsecsElapsed()) * 1e-6;
+  frame_timer_.invalidate();
+  last_frame_ms_ = ms;
+  frame_ms_ = frame_ms_ > 0.0 ? 0.8 * frame_ms_ + 0.2 * ms : ms;
+  emit frame_time_measured(frame_ms_);
+}
+
+QImage ViewportWidget::grabFramebuffer() {
+  if (!gl_window_->isValid()) return {};
+  gl_window_->makeCurrent();
+  const qreal dpr = gl_window_->devicePixelRatio();
+  const QSize px(qRound(width() * dpr), qRound(height() * dpr));
+  QOpenGLFramebufferObjectFormat format;
+  format.setAttachment(QOpenGLFramebufferObject::Depth);
+  format.setSamples(msaa_samples_);
+  QOpenGLFramebufferObject fbo(px, format);
+  QImage image;
+  if (fbo.bind()) {
+    const bool timing = std::exchange(show_frame_time_, false);
+    paint_gl(px.width(), px.height());
+    show_frame_time_ = timing;
+    frame_timer_.invalidate();
+    image = fbo.toImage();
+    fbo.release();
   }
+  gl_window_->doneCurrent();
+  return image;
 }
 
 void ViewportWidget::set_show_frame_time(bool on) {
   show_frame_time_ = on;
   frame_ms_ = 0.0;
-  update();
+  request_frame();
 }
 
 Ray ViewportWidget::ray_at(const QPointF& pos) const {
@@ -102,7 +213,7 @@ Ray ViewportWidget::ray_at(const QPointF& pos) const {
 
 void ViewportWidget::set_camera(const CameraState& c) {
   doc_.set_camera(c);
-  update();
+  request_frame();
 }
 
 void ViewportWidget::frame_selection() {
@@ -119,7 +230,7 @@ void ViewportWidget::set_ik_mode(bool on) {
   ik_.end();
   if (drag_ == Drag::ik) drag_ = Drag::none;
   emit status_message(on ? tr("IK mode: drag a body and the joints above it follow") : tr("IK mode off"));
-  update();
+  request_frame();
 }
 
 bool ViewportWidget::begin_ik_drag(const QPointF& pos) {
@@ -179,7 +290,7 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* e) {
       const IkReport rep = ik_.move_to(doc_, target);
       emit status_message(rep.unreachable ? tr("IK: target out of reach, %1 mm away").arg(rep.residual * 1e3, 0, 'f', 1)
                                           : tr("IK: %1 mm from the target").arg(rep.residual * 1e3, 0, 'f', 2));
-      update();
+      request_frame();
       return;
     }
     case Drag::gizmo: {
@@ -217,7 +328,7 @@ void ViewportWidget::mouseMoveEvent(QMouseEvent* e) {
     h = pick_gizmo(*g, doc_.data().camera, width(), height(), Eigen::Vector2d(e->position().x(), e->position().y()));
   if (h != hovered_) {
     hovered_ = h;
-    update();
+    request_frame();
   }
 }
 
@@ -226,7 +337,7 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent* e) {
   drag_ = Drag::none;
   if (was == Drag::ik) {
     ik_.end();
-    update();
+    request_frame();
     return;
   }
   if (was == Drag::gizmo && gizmo_drag_sample_ >= 0) {
@@ -273,7 +384,7 @@ void ViewportWidget::keyPressEvent(QKeyEvent* e) {
     case Qt::Key_Down: shift ? pan(c, 0, -step, height()) : orbit(c, 0, -step); break;
     case Qt::Key_Plus: case Qt::Key_Equal: case Qt::Key_PageUp: zoom(c, 0.85); break;
     case Qt::Key_Minus: case Qt::Key_PageDown: zoom(c, 1.0 / 0.85); break;
-    default: QOpenGLWidget::keyPressEvent(e); return;
+    default: QWidget::keyPressEvent(e); return;
   }
   set_camera(c);
 }

@@ -1,10 +1,15 @@
-// the central 3-d view: a QOpenGLWidget that builds a Scene from the document each frame and hands it to
-// the Renderer. mouse: left-drag orbits (or drags a gizmo handle), right/middle or shift-drag pans, wheel
-// zooms, click selects. keys: arrows orbit, shift+arrows pan, +/− zoom.
+// the central 3-d view: a widget holding a native OpenGL window that builds a Scene from the document each
+// frame and hands it to the Renderer. mouse: left-drag orbits (or drags a gizmo handle), right/middle or
+// shift-drag pans, wheel zooms, click selects. keys: arrows orbit, shift+arrows pan, +/− zoom.
+// why a window and not a QOpenGLWidget: a QOpenGLWidget draws into a texture that Qt then composes with the
+// rest of the main window on every flush, two full-window textured quads; under a software rasterizer that
+// costs about as much as drawing 250k triangles (docs/app.md, "Frame time"). the window draws straight into
+// its own back buffer and the main window stays plain raster. its input events are handed to this widget.
 #pragma once
 
 #include <QElapsedTimer>
-#include <QOpenGLWidget>
+#include <QImage>
+#include <QWidget>
 #include <QPoint>
 #include <optional>
 
@@ -17,7 +22,7 @@
 
 namespace js::ui {
 
-class ViewportWidget : public QOpenGLWidget {
+class ViewportWidget : public QWidget {
   Q_OBJECT
  public:
   ViewportWidget(Document& doc, MeshLibrary& meshes, QWidget* parent = nullptr);
@@ -31,8 +36,18 @@ class ViewportWidget : public QOpenGLWidget {
   void set_ik_mode(bool on);
   bool ik_mode() const { return ik_mode_; }
   bool show_frame_time() const { return show_frame_time_; }
-  // last measured GPU-complete frame time, ms (only while shown)
+  // last measured frame time, ms (only while shown): from the start of building the scene to the frame on
+  // screen (GPU work finished and the buffers swapped), smoothed
   double frame_time_ms() const { return frame_ms_; }
+  // the same for the last frame alone, not smoothed
+  double last_frame_ms() const { return last_frame_ms_; }
+  // schedules a frame; update() does too (it repaints this widget, which asks the GL window for a frame)
+  void request_frame();
+  // draws one frame now into an offscreen buffer of the view's size: what the view shows; null before the
+  // view was first shown
+  QImage grabFramebuffer();
+  // the multisampling the view's window asked for (gl_format.hpp)
+  int msaa_samples() const { return msaa_samples_; }
   // the error of GL setup, empty when the renderer is ready
   const QString& gl_error() const { return gl_error_; }
 
@@ -45,8 +60,7 @@ class ViewportWidget : public QOpenGLWidget {
   void status_message(const QString& text);
 
  protected:
-  void initializeGL() override;
-  void paintGL() override;
+  void paintEvent(QPaintEvent* e) override;
   void mousePressEvent(QMouseEvent* e) override;
   void mouseMoveEvent(QMouseEvent* e) override;
   void mouseReleaseEvent(QMouseEvent* e) override;
@@ -56,6 +70,11 @@ class ViewportWidget : public QOpenGLWidget {
   void dropEvent(QDropEvent* e) override;
 
  private:
+  class GlWindow;
+  void initialize_gl();
+  // draws the frame into the bound framebuffer, pixels in size
+  void paint_gl(int width_px, int height_px);
+  void frame_swapped();
   std::optional<GizmoFrame> current_gizmo() const;
   Ray ray_at(const QPointF& pos) const;
   void set_camera(const CameraState& c);
@@ -64,6 +83,9 @@ class ViewportWidget : public QOpenGLWidget {
   Document& doc_;
   MeshLibrary& meshes_;
   Renderer renderer_;
+  GlWindow* gl_window_ = nullptr;    // owned by container_
+  QWidget* container_ = nullptr;     // child of this widget, fills it
+  int msaa_samples_ = 0;
   SceneOptions options_;
   QString gl_error_;
 
@@ -86,7 +108,8 @@ class ViewportWidget : public QOpenGLWidget {
   Vec3 ik_plane_normal_ = Vec3::UnitZ();
 
   bool show_frame_time_ = false;
-  double frame_ms_ = 0.0;
+  QElapsedTimer frame_timer_;  // started when a frame begins, read when it is on screen
+  double frame_ms_ = 0.0, last_frame_ms_ = 0.0;
 };
 
 }  // namespace js::ui
