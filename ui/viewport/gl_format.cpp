@@ -15,7 +15,7 @@ namespace js::ui {
 void set_default_gl_format() {
 #if defined(__GLIBC__)
   // Mesa's software rasterizer allocates and frees several MB every frame; with glibc's defaults those
-  // blocks go back to the kernel and come back as fresh zeroed pages, which cost a quarter of a
+  // blocks go back to the kernel and come back as fresh zeroed pages, which cost up to a quarter of a
   // 500k-triangle frame's CPU time. keep freed memory for reuse instead (up to 256 MB spare).
   mallopt(M_MMAP_THRESHOLD, 64 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
