@@ -15,6 +15,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+#include <QMimeData>
+#include <QOpenGLWindow>
 #include <ctime>
 
 #include "ui/app/autosave.hpp"
@@ -522,6 +524,52 @@ class GuiTest : public QObject {
     QVERIFY(lit > out.width() * out.height() / 10);
     QVERIFY2(differ_in <= lit / 500, qPrintable(QString::number(differ_in)));
     QVERIFY2(differ_two <= lit / 500, qPrintable(QString::number(differ_two)));
+  }
+
+  // the view draws in a native window that hands its input to the widget: a click there selects, the wheel
+  // zooms, files dropped there are imported (the other tests send events to the widget directly)
+  void input_on_the_gl_window_reaches_the_view() {
+    Document doc;
+    MeshLibrary meshes;
+    const MeshData body = shapes::ellipsoid(Eigen::Vector3f(0, 0.3f, 0), Eigen::Vector3f(0.1f, 0.25f, 0.08f),
+                                            Eigen::Matrix3f::Identity(), 48, 24);
+    add_mesh_body(doc, meshes, QStringLiteral("test:input"), body);
+    ViewportWidget vp(doc, meshes);
+    vp.resize(480, 360);
+    vp.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&vp));
+    vp.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&vp));
+    vp.clearFocus();
+    CameraState c = doc.data().camera;
+    frame_sphere(c, body.centre().cast<double>(), body.radius());
+    doc.set_camera(c);
+    QOpenGLWindow* gl = nullptr;
+    for (QWindow* w : QGuiApplication::allWindows())
+      if (auto* g = qobject_cast<QOpenGLWindow*>(w); g && g->isVisible()) gl = g;
+    QVERIFY(gl);
+    QCOMPARE(gl->size(), vp.size());
+    Eigen::Vector2d px;
+    QVERIFY(project_to_pixel(doc.data().camera, body.centre().cast<double>(), vp.width(), vp.height(), px));
+    const QPointF at(px.x(), px.y());
+    QTest::mouseClick(gl, Qt::LeftButton, {}, at.toPoint());
+    QTRY_COMPARE(doc.selection().body, doc.data().bodies.front().id);
+    // keys go to the widget, which takes the focus on a click
+    QTRY_VERIFY(vp.hasFocus());
+    const double distance = doc.data().camera.distance;
+    QWheelEvent wheel(at, gl->mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton, {}, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(gl, &wheel);
+    QVERIFY(doc.data().camera.distance < distance);
+    QSignalSpy dropped(&vp, &ViewportWidget::files_dropped);
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(QStringLiteral("/tmp/bone.stl"))});
+    QDragEnterEvent enter(at.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, {});
+    QCoreApplication::sendEvent(gl, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, {});
+    QCoreApplication::sendEvent(gl, &drop);
+    QCOMPARE(dropped.count(), 1);
+    QCOMPARE(dropped.front().front().toStringList(), QStringList{QStringLiteral("/tmp/bone.stl")});
   }
 
   // the budget: 1280×800 with 500k triangles; reported, not asserted (the machine is shared)
