@@ -41,7 +41,8 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
   build_docks();
   build_actions();
   frame_time_label_ = new QLabel;
-  frame_time_label_->setToolTip(tr("Time to build and draw one frame, GPU work included (View ▸ Show Frame Time)"));
+  frame_time_label_->setToolTip(
+      tr("Time from building a frame to it being on screen, GPU work and buffer swap included (View ▸ Show Frame Time)"));
   statusBar()->addPermanentWidget(frame_time_label_);
   frame_time_label_->setVisible(false);
 
