@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
+#include <tuple>
 
 #include "app/cli/commands.hpp"
 #include "core/fit/cross_validation.hpp"
@@ -16,9 +18,10 @@ namespace js::cli {
 
 namespace {
 
-constexpr const char* kImportFooter = R"(Reads the CustomJoint (OpenSim 3 or 4 model; functions Constant, LinearFunction,
+constexpr const char* kImportFooter = R"(Reads the CustomJoint, PinJoint or SliderJoint (OpenSim 3 or 4 model; functions Constant, LinearFunction,
 PolynomialFunction, SimmSpline, NaturalCubicSpline, MultiplierFunction; parent and child offset frames),
-samples parent_T_child over the coordinate's range (other coordinates at their default values) and writes
+samples parent_T_child over the coordinate's range or --range (other coordinates at their default values),
+prints notes (coupler constraints, locked coordinates, ranges past a spline's knots) and writes
 the samples as csv (docs/samples.md). With --fit, fits one cubic spline curve joint to them (frames and
 smoothing by cross-validation unless given) and prints its max position and angle difference from the
 OpenSim joint over a dense grid of the range. docs/opensim.md.
@@ -32,26 +35,43 @@ struct ImportCliOptions {
   int samples = 101;
   std::string fit;
   int frames = 0;
+  std::string range;
 };
 
 void run_import(const ImportCliOptions& cli) {
-  const interop::OsimCustomJoint joint = interop::read_osim_joint(cli.model, cli.joint);
+  interop::OsimCustomJoint joint = interop::read_osim_joint(cli.model, cli.joint);
   int c = 0;
   if (!cli.coordinate.empty()) {
     c = joint.find_coordinate(cli.coordinate);
     if (c < 0) throw std::runtime_error("import-osim: " + cli.model + ": joint '" + joint.name + "' has no coordinate '" + cli.coordinate + "'");
   } else if (joint.coordinates.size() > 1) {
+    std::string names;
+    for (const interop::OsimCoordinate& k : joint.coordinates) names += (names.empty() ? "" : ", ") + k.name;
     throw std::runtime_error("import-osim: " + cli.model + ": joint '" + joint.name + "' has " +
-                             std::to_string(joint.coordinates.size()) + " coordinates; choose one with --coordinate");
+                             std::to_string(joint.coordinates.size()) + " coordinates (" + names +
+                             "); choose the one to sample with --coordinate (the others stay at their default values)");
   }
-  const interop::OsimCoordinate& coord = joint.coordinates[static_cast<std::size_t>(c)];
+  interop::OsimCoordinate& coord = joint.coordinates[static_cast<std::size_t>(c)];
+  if (!cli.range.empty()) {
+    std::tie(coord.min, coord.max) = parse_range(cli.range, "import-osim");
+    coord.has_range = true;
+  }
   if (!coord.has_range) {
     throw std::runtime_error("import-osim: " + cli.model + ":" + std::to_string(coord.line) + ": coordinate '" +
-                             coord.name + "' has no <range>; cannot sample it");
+                             coord.name + "' has no <range>; give --range MIN,MAX");
   }
   if (!(coord.max > coord.min)) {
     throw std::runtime_error("import-osim: " + cli.model + ": coordinate '" + coord.name + "' has an empty range");
   }
+  if (cli.range.empty() && interop::osim_range_is_unbounded(coord.min, coord.max)) {
+    std::ostringstream msg;
+    msg << "import-osim: " << cli.model << ":" << coord.line << ": coordinate '" << coord.name << "' has range [" << coord.min
+        << ", " << coord.max << "], OpenSim's mark of an unbounded coordinate; give --range MIN,MAX";
+    throw std::runtime_error(msg.str());
+  }
+  if (joint.type != "CustomJoint") std::cout << "note: " << joint.name << " is a " << joint.type << ", read as the CustomJoint that moves the same way\n";
+  for (const std::string& n : joint.notes) std::cout << "note: " << n << "\n";
+  for (const std::string& n : interop::osim_range_notes(joint, c, coord.min, coord.max)) std::cout << "note: " << n << "\n";
   if (cli.samples < 4) throw std::runtime_error("import-osim: --samples must be at least 4");
   const fit::SampleSet samples = interop::sample_osim_joint(joint, c, cli.samples, cli.output);
   fit::write_samples(samples, cli.output);
@@ -87,6 +107,7 @@ void add_import_osim_command(CLI::App& app) {
   cmd->add_option("--joint", cli->joint, "CustomJoint name (may be left out when the model has one)");
   cmd->add_option("--coordinate", cli->coordinate, "coordinate to sample (needed when the joint has several)");
   cmd->add_option("-o,--output", cli->output, "samples to write (.csv, or .json)")->required();
+  cmd->add_option("--range", cli->range, "MIN,MAX range of the coordinate to sample (default: its <range>)");
   cmd->add_option("--samples", cli->samples, "number of evenly spaced samples over the range")->capture_default_str();
   cmd->add_option("--fit", cli->fit, "also fit a spline curve joint and write it here (json)");
   cmd->add_option("--frames", cli->frames, "control frames of the fit (0: cross-validation)")->capture_default_str();

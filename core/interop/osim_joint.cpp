@@ -1,5 +1,7 @@
 #include "core/interop/osim_joint.hpp"
 
+#include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/lie/so3.hpp"
@@ -38,6 +40,51 @@ int OsimCustomJoint::find_coordinate(const std::string& coordinate_name) const {
     if (coordinates[i].name == coordinate_name) return static_cast<int>(i);
   }
   return -1;
+}
+
+bool osim_range_is_unbounded(double min, double max) { return std::abs(min) >= 1e4 || std::abs(max) >= 1e4; }
+
+namespace {
+// the knot span of the spline inside f (through MultiplierFunctions), if any
+bool spline_span(const OsimFunction& f, double& lo, double& hi) {
+  if (f.kind() == OsimFunctionKind::Multiplier) return spline_span(f.inner(), lo, hi);
+  if (f.kind() != OsimFunctionKind::SimmSpline && f.kind() != OsimFunctionKind::NaturalCubicSpline) return false;
+  lo = f.x().front();
+  hi = f.x().back();
+  return true;
+}
+
+std::string number(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+}  // namespace
+
+std::vector<std::string> osim_range_notes(const OsimCustomJoint& joint, int coordinate, double min, double max) {
+  std::vector<std::string> notes;
+  const std::string name = joint.coordinates.at(static_cast<std::size_t>(coordinate)).name;
+  bool turns = false;
+  for (std::size_t i = 0; i < 6; ++i) {
+    const OsimTransformAxis& a = joint.axes[i];
+    if (a.coordinate != coordinate) continue;
+    turns = turns || (i < 3 && !a.function.is_constant());
+    double lo = 0.0, hi = 0.0;
+    if (!spline_span(a.function, lo, hi)) continue;
+    // rounding in the file (a range of 0.61086524 against a last knot of 0.610865) is not worth a note
+    const double slack = 1e-4 * (hi - lo);
+    if (min < lo - slack || max > hi + slack) {
+      notes.push_back(a.name + ": the range [" + number(min) + ", " + number(max) + "] of '" + name +
+                      "' runs past the spline's knots [" + number(lo) + ", " + number(hi) +
+                      "]; there the function continues along its end tangent, as in OpenSim");
+    }
+  }
+  constexpr double two_pi = 6.283185307179586;
+  if (turns && (std::abs(min) > two_pi || std::abs(max) > two_pi)) {
+    notes.push_back("'" + name + "' turns the joint but its range [" + number(min) + ", " + number(max) +
+                    "] goes past ±2π: OpenSim reads rotational coordinates in radians; if these are degrees, give --range in radians");
+  }
+  return notes;
 }
 
 fit::SampleSet sample_osim_joint(const OsimCustomJoint& joint, int coordinate, int count, const std::string& source) {

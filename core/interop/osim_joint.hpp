@@ -25,6 +25,8 @@ struct OsimCoordinate {
   double max = 0.0;
   bool has_range = false;      // false: the file gave no <range> (the coordinate cannot be sampled)
   double default_value = 0.0;  // where the coordinate sits when another one is sampled
+  bool clamped = false;        // <clamped>: OpenSim keeps the value inside the range
+  bool locked = false;         // <locked>: OpenSim holds the value at its default
   int line = 0;                // line of its <Coordinate> element (0: not from a file)
 };
 
@@ -37,6 +39,8 @@ struct OsimTransformAxis {
 
 struct OsimCustomJoint {
   std::string name;
+  std::string type = "CustomJoint";    // the element read: CustomJoint, or PinJoint / SliderJoint as their CustomJoint
+  std::vector<std::string> notes;      // what the reader noticed that the numbers do not show (coupler constraints …)
   std::string parent_body = "parent";  // body (or frame path) the parent offset frame hangs on
   std::string child_body = "child";
   std::vector<OsimCoordinate> coordinates;
@@ -57,6 +61,15 @@ struct OsimCustomJoint {
 // samples parent_T_child at `count` evenly spaced values of coordinate `coordinate` over its range, the other
 // coordinates at their defaults, as a 1-dof sample set (q set) for the fitter. source names it in messages.
 // throws std::invalid_argument for a coordinate without a range.
+// true for a range OpenSim writes for an unbounded coordinate (|min| or |max| ≥ 1e4, e.g. ±99999.9): nothing to
+// sample over.
+bool osim_range_is_unbounded(double min, double max);
+
+// warnings about sampling coordinate `coordinate` over [min, max]: where the range runs past the knots of a spline
+// of that coordinate (by more than 1e-4 of the knot span) (OpenSim continues along the end tangent there) and, for a coordinate that turns an axis,
+// a range past ±2π (radians expected; such numbers may be degrees). one sentence each.
+std::vector<std::string> osim_range_notes(const OsimCustomJoint& joint, int coordinate, double min, double max);
+
 fit::SampleSet sample_osim_joint(const OsimCustomJoint& joint, int coordinate, int count, const std::string& source);
 
 }  // namespace js::interop
