@@ -35,6 +35,23 @@ std::vector<double> OsimCustomJoint::default_q() const {
   return q;
 }
 
+std::vector<double> OsimCustomJoint::path_q(int coordinate, const OsimCoupling* drive, double x) const {
+  std::vector<double> q = default_q();
+  if (drive) {
+    q.at(static_cast<std::size_t>(drive->dependent)) = drive->dependent_value(x);
+  } else {
+    q.at(static_cast<std::size_t>(coordinate)) = x;
+  }
+  return q;
+}
+
+const OsimCoupling* OsimCustomJoint::coupling_of(int coordinate) const {
+  for (const OsimCoupling& c : couplings) {
+    if (c.dependent == coordinate) return &c;
+  }
+  return nullptr;
+}
+
 int OsimCustomJoint::find_coordinate(const std::string& coordinate_name) const {
   for (std::size_t i = 0; i < coordinates.size(); ++i) {
     if (coordinates[i].name == coordinate_name) return static_cast<int>(i);
@@ -91,23 +108,27 @@ fit::SampleSet sample_osim_joint(const OsimCustomJoint& joint, int coordinate, i
   if (coordinate < 0 || coordinate >= static_cast<int>(joint.coordinates.size())) {
     throw std::invalid_argument("sample_osim_joint: no coordinate " + std::to_string(coordinate));
   }
-  if (count < 2) throw std::invalid_argument("sample_osim_joint: need at least 2 samples");
   const OsimCoordinate& c = joint.coordinates[static_cast<std::size_t>(coordinate)];
   if (!c.has_range) {
     throw std::invalid_argument(source + ":" + std::to_string(c.line) + ": coordinate '" + c.name +
                                 "' has no <range>, so there is nothing to sample");
   }
+  return sample_osim_path(joint, coordinate, nullptr, c.min, c.max, count, source);
+}
+
+fit::SampleSet sample_osim_path(const OsimCustomJoint& joint, int coordinate, const OsimCoupling* drive, double min,
+                                double max, int count, const std::string& source) {
+  if (count < 2) throw std::invalid_argument("sample_osim_joint: need at least 2 samples");
+  if (!(max > min)) throw std::invalid_argument("sample_osim_joint: empty range");
   fit::SampleSet set;
   set.dof = 1;
   set.has_q = true;
   set.source = source;
-  std::vector<double> q = joint.default_q();
   for (int k = 0; k < count; ++k) {
-    const double x = c.min + (c.max - c.min) * k / (count - 1);
-    q[static_cast<std::size_t>(coordinate)] = x;
+    const double x = min + (max - min) * k / (count - 1);
     fit::Sample s;
     s.q = JointVector::Constant(1, x);
-    s.parent_T_child = joint.parent_T_child(q);
+    s.parent_T_child = joint.parent_T_child(joint.path_q(coordinate, drive, x));
     set.samples.push_back(s);
   }
   return set;

@@ -37,6 +37,21 @@ struct OsimTransformAxis {
   OsimFunction function;
 };
 
+// a CoordinateCouplerConstraint that sets one of the joint's coordinates from one coordinate elsewhere in the
+// model: q[dependent] = scale · function(q_independent) (opensim-core CoordinateCouplerConstraint.cpp builds the
+// constraint scale·f(q_i) − q_d = 0).
+struct OsimCoupling {
+  std::string constraint;          // the constraint's name
+  int dependent = -1;              // index into OsimCustomJoint::coordinates
+  OsimCoordinate independent;      // the driving coordinate as the model declares it (name, range, default)
+  bool independent_found = false;  // false: no <Coordinate> of that name in the model (no range to take)
+  OsimFunction function;
+  double scale = 1.0;
+
+  // the dependent coordinate's value when the independent one is x
+  double dependent_value(double x) const { return scale * function(x); }
+};
+
 struct OsimCustomJoint {
   std::string name;
   std::string type = "CustomJoint";    // the element read: CustomJoint, or PinJoint / SliderJoint as their CustomJoint
@@ -47,6 +62,7 @@ struct OsimCustomJoint {
   SE3 parent_T_pframe;  // parent offset frame in the parent body
   SE3 child_T_cframe;   // child offset frame in the child body
   std::array<OsimTransformAxis, 6> axes;  // rotation1..3, translation1..3
+  std::vector<OsimCoupling> couplings;    // coupler constraints of one independent coordinate that set one of ours
 
   // X_FM: the child offset frame in the parent offset frame at coordinates q (size coordinates.size()).
   SE3 pframe_T_cframe(const std::vector<double>& q) const;
@@ -54,6 +70,11 @@ struct OsimCustomJoint {
   SE3 parent_T_child(const std::vector<double>& q) const;
   // the default values of every coordinate.
   std::vector<double> default_q() const;
+  // the coordinates along a 1-dof path at x: the defaults with coordinate `coordinate` = x, or, with a drive,
+  // with coordinate drive->dependent = drive->dependent_value(x) (x then being the independent coordinate).
+  std::vector<double> path_q(int coordinate, const OsimCoupling* drive, double x) const;
+  // the coupling whose dependent coordinate is `coordinate`, nullptr if none.
+  const OsimCoupling* coupling_of(int coordinate) const;
   // index of the coordinate called name, −1 if none.
   int find_coordinate(const std::string& name) const;
 };
@@ -71,5 +92,9 @@ bool osim_range_is_unbounded(double min, double max);
 std::vector<std::string> osim_range_notes(const OsimCustomJoint& joint, int coordinate, double min, double max);
 
 fit::SampleSet sample_osim_joint(const OsimCustomJoint& joint, int coordinate, int count, const std::string& source);
+// samples parent_T_child at `count` evenly spaced x in [min, max] along path_q(coordinate, drive, x) (drive may be
+// null); the samples' q is x. throws std::invalid_argument for count < 2 or min ≥ max.
+fit::SampleSet sample_osim_path(const OsimCustomJoint& joint, int coordinate, const OsimCoupling* drive, double min,
+                                double max, int count, const std::string& source);
 
 }  // namespace js::interop

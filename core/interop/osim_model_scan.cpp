@@ -55,6 +55,9 @@ void add_osim_coupler_notes(const XMLElement* root, OsimCustomJoint& joint) {
     if (const XMLElement* f = c->FirstChildElement("coupled_coordinates_function"); f && f->FirstChildElement()) {
       function = std::string("a ") + f->FirstChildElement()->Name();
     }
+    for (const XMLElement* f = c->FirstChildElement(); f; f = f->NextSiblingElement()) {
+      if (f->Attribute("name") && std::strcmp(f->Attribute("name"), "coupled_coordinates_function") == 0) function = std::string("a ") + f->Name();
+    }
     const bool off = text_of("isEnforced").find("false") != std::string::npos || text_of("isDisabled").find("true") != std::string::npos;
     std::string independents;
     for (const std::string& n : independent) independents += (independents.empty() ? "" : ", ") + n;
@@ -63,7 +66,7 @@ void add_osim_coupler_notes(const XMLElement* root, OsimCustomJoint& joint) {
     for (const OsimCoordinate& coord : joint.coordinates) {
       if (coord.name == dependent) {
         joint.notes.push_back("'" + coord.name + "' is the dependent coordinate of " + what + ": " + function + " of " +
-                              independents + " sets it in the model; this import samples it on its own");
+                              independents + " sets it in the model; sampled on its own unless --driven");
       } else if (std::find(independent.begin(), independent.end(), coord.name) != independent.end()) {
         joint.notes.push_back("'" + coord.name + "' drives " + what + " (dependent coordinate '" + dependent +
                               "'); whatever that coordinate moves is not part of this joint");

@@ -17,28 +17,6 @@ namespace js::interop {
 
 using tinyxml2::XMLElement;
 
-const char* osim_error_kind_name(OsimErrorKind kind) {
-  switch (kind) {
-    case OsimErrorKind::Io: return "io";
-    case OsimErrorKind::Syntax: return "syntax";
-    case OsimErrorKind::MissingJoint: return "missing_joint";
-    case OsimErrorKind::MissingElement: return "missing_element";
-    case OsimErrorKind::UnknownFunction: return "unknown_function";
-    case OsimErrorKind::BadNumber: return "bad_number";
-    case OsimErrorKind::CountMismatch: return "count_mismatch";
-    case OsimErrorKind::InvalidValue: return "invalid_value";
-  }
-  return "unknown";
-}
-
-OsimError::OsimError(OsimErrorKind kind, std::string file, int line, const std::string& element,
-                     const std::string& problem)
-    : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
-                         (element.empty() ? std::string() : element + ": ") + problem),
-      kind_(kind),
-      file_(std::move(file)),
-      line_(line) {}
-
 namespace {
 
 // one element and the file it came from, for located errors
@@ -174,27 +152,81 @@ struct Reader {
     return f && text(f).find("true") != std::string::npos;
   }
 
+  OsimCoordinate coordinate(const XMLElement* c) const {
+    OsimCoordinate oc;
+    if (!c->Attribute("name")) fail(OsimErrorKind::MissingElement, c, "a coordinate needs a name attribute");
+    oc.name = c->Attribute("name");
+    oc.line = c->GetLineNum();
+    if (const XMLElement* range = c->FirstChildElement("range")) {
+      const std::vector<double> r = numbers(range, 2);
+      if (!(r[0] <= r[1])) fail(OsimErrorKind::InvalidValue, range, "range minimum above its maximum");
+      oc.min = r[0];
+      oc.max = r[1];
+      oc.has_range = true;
+    }
+    if (const XMLElement* d = c->FirstChildElement("default_value")) oc.default_value = number(d);
+    oc.clamped = flag(c, "clamped");
+    oc.locked = flag(c, "locked");
+    return oc;
+  }
+
   void coordinates(const XMLElement* j, OsimCustomJoint& out) const {
     std::vector<const XMLElement*> coords;
     collect(j, "Coordinate", coords);
     if (coords.empty()) fail(OsimErrorKind::MissingElement, j, "the joint has no <Coordinate>");
     for (const XMLElement* c : coords) {
-      OsimCoordinate oc;
-      if (!c->Attribute("name")) fail(OsimErrorKind::MissingElement, c, "a coordinate needs a name attribute");
-      oc.name = c->Attribute("name");
-      oc.line = c->GetLineNum();
-      if (const XMLElement* range = c->FirstChildElement("range")) {
-        const std::vector<double> r = numbers(range, 2);
-        if (!(r[0] <= r[1])) fail(OsimErrorKind::InvalidValue, range, "range minimum above its maximum");
-        oc.min = r[0];
-        oc.max = r[1];
-        oc.has_range = true;
-      }
-      if (const XMLElement* d = c->FirstChildElement("default_value")) oc.default_value = number(d);
-      oc.clamped = flag(c, "clamped");
-      oc.locked = flag(c, "locked");
+      out.coordinates.push_back(coordinate(c));
+      const OsimCoordinate& oc = out.coordinates.back();
       if (oc.locked) out.notes.push_back("'" + oc.name + "' is locked in the model (held at its default value); sampled over its range all the same");
-      out.coordinates.push_back(oc);
+    }
+  }
+
+  // the function of a CoordinateCouplerConstraint: inside <coupled_coordinates_function>, or a function element
+  // of that name
+  static const XMLElement* coupler_function(const XMLElement* c) {
+    if (const XMLElement* f = c->FirstChildElement("coupled_coordinates_function")) return f->FirstChildElement();
+    for (const XMLElement* f = c->FirstChildElement(); f; f = f->NextSiblingElement()) {
+      if (f->Attribute("name") && std::strcmp(f->Attribute("name"), "coupled_coordinates_function") == 0) return f;
+    }
+    return nullptr;
+  }
+
+  // the CoordinateCouplerConstraints of one independent coordinate that set one of the joint's coordinates, with
+  // the independent coordinate as declared anywhere in the model. one we cannot read (a function of an unknown
+  // type, a malformed number) is left out; the notes still name it.
+  void couplings(const XMLElement* root, OsimCustomJoint& out) const {
+    std::vector<const XMLElement*> couplers, coords;
+    collect(root, "CoordinateCouplerConstraint", couplers);
+    for (const XMLElement* c : couplers) {
+      const XMLElement* dep = c->FirstChildElement("dependent_coordinate_name");
+      const XMLElement* ind = c->FirstChildElement("independent_coordinate_names");
+      const XMLElement* fn = coupler_function(c);
+      if (!dep || !ind || !fn) continue;
+      std::istringstream dep_in(text(dep)), ind_in(text(ind));
+      std::string d, i, more;
+      dep_in >> d;
+      ind_in >> i;
+      const int k = out.find_coordinate(d);
+      if (k < 0 || i.empty() || (ind_in >> more)) continue;
+      OsimCoupling cp;
+      cp.constraint = c->Attribute("name") ? c->Attribute("name") : "";
+      cp.dependent = k;
+      cp.independent.name = i;
+      try {
+        cp.function = function(fn);
+        if (const XMLElement* scale = c->FirstChildElement("scale_factor")) cp.scale = number(scale);
+        if (coords.empty()) collect(root, "Coordinate", coords);
+        for (const XMLElement* e : coords) {
+          if (e->Attribute("name") && i == e->Attribute("name")) {
+            cp.independent = coordinate(e);
+            cp.independent_found = true;
+            break;
+          }
+        }
+      } catch (const OsimError&) {
+        continue;
+      }
+      out.couplings.push_back(cp);
     }
   }
 
@@ -305,6 +337,7 @@ OsimCustomJoint read_osim_joint_text(const std::string& text, const std::string&
     if (joint_name.empty() ? joints.size() == 1 : joint_name == j->Attribute("name")) {
       OsimCustomJoint out = reader.joint(j);
       add_osim_coupler_notes(doc.RootElement(), out);
+      reader.couplings(doc.RootElement(), out);
       return out;
     }
   }

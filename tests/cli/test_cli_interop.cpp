@@ -126,6 +126,7 @@ TEST(CliInterop, ImportOsimNeedsARangeForAnUnboundedCoordinateAndPrintsNotes) {
                        "give --range MIN,MAX"),
             std::string::npos)
       << r.err;
+  EXPECT_NE(r.err.find("(or --driven, to sample it through the constraint that sets it)"), std::string::npos) << r.err;
   r = cli(base + " --coordinate beta --range 0,2 --fit '" + refit.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("note: 'beta' is the dependent coordinate of CoordinateCouplerConstraint 'follow_knee'"), std::string::npos) << r.out;
@@ -133,6 +134,16 @@ TEST(CliInterop, ImportOsimNeedsARangeForAnUnboundedCoordinateAndPrintsNotes) {
   EXPECT_NE(r.out.find("in [0, 2]"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("difference from the OpenSim joint"), std::string::npos) << r.out;
   EXPECT_DOUBLE_EQ(io::read_joint_file(refit.string())->coordinates()[0].max, 2.0);
+  // --driven samples along the constraint's independent coordinate; 'knee' has no declaration here, so no range
+  r = cli(base + " --coordinate beta --driven");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("coordinate 'knee' is not declared in the model; give --range MIN,MAX"), std::string::npos) << r.err;
+  r = cli(base + " --coordinate beta --driven --range 0,1.5 --fit '" + refit.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("values of knee in [0, 1.5], beta = 1 · f(knee) in [0, 1.5] (follow_knee)"), std::string::npos) << r.out;
+  EXPECT_EQ(io::read_joint_file(refit.string())->coordinates()[0].name, "knee");
+  r = cli(base + " --coordinate spare --driven");
+  EXPECT_NE(r.err.find("--driven: no CoordinateCouplerConstraint of one independent coordinate sets 'spare'"), std::string::npos) << r.err;
   r = cli(base + " --coordinate beta --range 2,0");
   EXPECT_NE(r.err.find("import-osim: --range '2,0'"), std::string::npos) << r.err;
   for (const auto& p : {model, csv, refit}) std::filesystem::remove(p);

@@ -187,23 +187,28 @@ TEST(OsimModelLayouts, OtherJointTypesAndDefaults) {
   }
 }
 
-// a follower joint whose coordinate a CoordinateCouplerConstraint drives from the leader's: both say so
-TEST(OsimModelLayouts, CouplerConstraintsAreNoted) {
+// a leader joint (coordinate q, range −1..1) and a follower whose coordinate f a CoordinateCouplerConstraint sets
+// from q: f = scale · spline(q), the spline through (−1, −0.5), (0, 0), (1, 0.5), i.e. 0.5 q
+std::string coupled_model(const std::string& scale = "1", const std::string& independents = "q",
+                          const std::string& function = "<SimmSpline><x>-1 0 1</x><y>-0.5 0 0.5</y></SimmSpline>") {
   const std::string follower_coord = "<Coordinate name=\"f\"><default_value>0</default_value><range>-99999.9 99999.9</range>"
                                      "<locked>true</locked></Coordinate>";
   const std::string follower_axes = axis("rotation1", "f", "0 0 1", kLinear) + axis("rotation2", "", "0 1 0", kZero) +
                                     axis("rotation3", "", "1 0 0", kZero) + axis("translation1", "", "1 0 0", kZero) +
                                     axis("translation2", "", "0 1 0", kZero) + axis("translation3", "", "0 0 1", kZero);
-  const std::string constraints = R"(<ConstraintSet name="constraintset"><objects>
-<CoordinateCouplerConstraint name="follow"><isEnforced>true</isEnforced>
-<coupled_coordinates_function><SimmSpline><x>-1 0 1</x><y>-0.5 0 0.5</y></SimmSpline></coupled_coordinates_function>
-<independent_coordinate_names>q</independent_coordinate_names><dependent_coordinate_name>f</dependent_coordinate_name>
-<scale_factor>1</scale_factor></CoordinateCouplerConstraint>
-</objects></ConstraintSet>
-)";
-  const std::string model = doc("40000", jointset(joint4("CustomJoint", "leader", hinge_axes()) +
-                                                  joint4("CustomJoint", "follower", follower_axes, follower_coord)) +
-                                             constraints);
+  const std::string constraints = "<ConstraintSet name=\"constraintset\"><objects>\n"
+                                  "<CoordinateCouplerConstraint name=\"follow\"><isEnforced>true</isEnforced>\n"
+                                  "<coupled_coordinates_function>" + function + "</coupled_coordinates_function>\n"
+                                  "<independent_coordinate_names>" + independents + "</independent_coordinate_names>"
+                                  "<dependent_coordinate_name>f</dependent_coordinate_name>\n"
+                                  "<scale_factor>" + scale + "</scale_factor></CoordinateCouplerConstraint>\n</objects></ConstraintSet>\n";
+  return doc("40000", jointset(joint4("CustomJoint", "leader", hinge_axes()) + joint4("CustomJoint", "follower", follower_axes, follower_coord)) +
+                          constraints);
+}
+
+// both joints say how the constraint concerns them
+TEST(OsimModelLayouts, CouplerConstraintsAreNoted) {
+  const std::string model = coupled_model();
   const OsimCustomJoint follower = read_osim_joint_text(model, "m.osim", "follower");
   ASSERT_EQ(follower.notes.size(), 2u);
   EXPECT_NE(follower.notes[0].find("'f' is locked in the model"), std::string::npos) << follower.notes[0];
@@ -213,12 +218,41 @@ TEST(OsimModelLayouts, CouplerConstraintsAreNoted) {
   const OsimCustomJoint leader = read_osim_joint_text(model, "m.osim", "leader");
   ASSERT_EQ(leader.notes.size(), 1u);
   EXPECT_NE(leader.notes[0].find("'q' drives CoordinateCouplerConstraint 'follow' (dependent coordinate 'f')"), std::string::npos);
+  EXPECT_TRUE(leader.couplings.empty());  // q is not set by the constraint
   // opensim 3 writes isDisabled instead of isEnforced
   std::string off = model;
   off.replace(off.find("<isEnforced>true</isEnforced>"), 29, "<isDisabled>true</isDisabled>");
   EXPECT_NE(read_osim_joint_text(off, "m.osim", "leader").notes[0].find("(not enforced)"), std::string::npos);
   EXPECT_TRUE(osim_range_is_unbounded(follower.coordinates[0].min, follower.coordinates[0].max));
   EXPECT_FALSE(osim_range_is_unbounded(-2.1, 10.0));
+}
+
+// the follower sampled along the leader's coordinate: f = scale_factor · function(q) (opensim's constraint
+// scale·f(q_i) − q_d = 0), with q's range as the model declares it in the other joint
+TEST(OsimModelLayouts, ACoupledCoordinateIsSampledThroughItsConstraint) {
+  const OsimCustomJoint follower = read_osim_joint_text(coupled_model("3"), "m.osim", "follower");
+  ASSERT_EQ(follower.couplings.size(), 1u);
+  const OsimCoupling& drive = follower.couplings[0];
+  EXPECT_EQ(drive.constraint, "follow");
+  EXPECT_EQ(drive.dependent, 0);
+  EXPECT_TRUE(drive.independent_found);
+  EXPECT_EQ(drive.independent.name, "q");
+  EXPECT_EQ(drive.independent.min, -1.0);
+  EXPECT_EQ(drive.independent.max, 1.0);
+  EXPECT_NEAR(drive.dependent_value(0.8), 1.2, 1e-15);  // 3 · 0.5 · 0.8
+  EXPECT_EQ(follower.coupling_of(0), &drive);
+  const fit::SampleSet set = sample_osim_path(follower, 0, &drive, -1.0, 1.0, 5, "m.osim");
+  ASSERT_EQ(set.size(), 5);
+  EXPECT_EQ(set.samples[4].q(0), 1.0);
+  expect_se3_near(set.samples[4].parent_T_child, follower.parent_T_child({1.5}), 1e-15);
+  expect_se3_near(set.samples[1].parent_T_child, follower.parent_T_child({-0.75}), 1e-15);
+  // a constraint of two independent coordinates, or of a function we do not read, is noted but not followed
+  const OsimCustomJoint two = read_osim_joint_text(coupled_model("1", "q r"), "m.osim", "follower");
+  EXPECT_TRUE(two.couplings.empty());
+  EXPECT_EQ(two.notes.size(), 2u);
+  const OsimCustomJoint step = read_osim_joint_text(coupled_model("1", "q", "<StepFunction/>"), "m.osim", "follower");
+  EXPECT_TRUE(step.couplings.empty());
+  EXPECT_EQ(step.notes.size(), 2u);
 }
 
 // sampling past a spline's knots (opensim extrapolates along the end tangent) and ranges past ±2π on a
