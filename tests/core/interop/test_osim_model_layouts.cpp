@@ -107,7 +107,8 @@ TEST(OsimModelLayouts, AxesAreNormalizedAsSimbodyDoes) {
 }
 
 // opensim 3: the joint inside its child <Body>, SpatialTransform before parent_body and the offsets, functions in
-// <function> wrappers, coordinates in a CoordinateSet; a three-point SimmSpline is the parabola through them
+// <function> wrappers (a scaled model's MultiplierFunction of a Constant among them), coordinates in a
+// CoordinateSet; a three-point SimmSpline is the parabola through them
 TEST(OsimModelLayouts, OpenSim3JointInsideItsBody) {
   const std::string body = R"(<BodySet><objects>
 <Body name="ground"><mass>0</mass><Joint /></Body>
@@ -120,7 +121,8 @@ TEST(OsimModelLayouts, OpenSim3JointInsideItsBody) {
 <TransformAxis name="rotation3"><coordinates></coordinates><axis>0 0 1</axis><function><Constant><value>0</value></Constant></function></TransformAxis>
 <TransformAxis name="translation1"><coordinates></coordinates><axis>1 0 0</axis><function><Constant><value>0</value></Constant></function></TransformAxis>
 <TransformAxis name="translation2"><coordinates></coordinates><axis>0 1 0</axis><function><Constant><value>0</value></Constant></function></TransformAxis>
-<TransformAxis name="translation3"><coordinates></coordinates><axis>0 0 1</axis><function><Constant><value>0</value></Constant></function></TransformAxis>
+<TransformAxis name="translation3"><coordinates></coordinates><axis>0 0 1</axis><function><MultiplierFunction>
+<function><Constant><value>0.01</value></Constant></function><scale>1.2</scale></MultiplierFunction></function></TransformAxis>
 </SpatialTransform>
 <parent_body>ground</parent_body>
 <location_in_parent> 0.003 -0.02 0</location_in_parent>
@@ -142,7 +144,7 @@ TEST(OsimModelLayouts, OpenSim3JointInsideItsBody) {
   const double q = 0.25, angle = 0.5 * q + 0.2 * q * q;
   const SE3 T = j.parent_T_child({q});
   EXPECT_NEAR(std::atan2(T.R(2, 1), T.R(1, 1)), angle, 1e-14);
-  EXPECT_LT((T.p - Vec3(0.003, -0.02, 0.0)).norm(), 1e-15);
+  EXPECT_LT((T.p - Vec3(0.003, -0.02, 0.012)).norm(), 1e-15);  // 1.2 · 0.01 along z
 }
 
 // a PinJoint turns about the common z axis of its offset frames, a SliderJoint slides along their x axis
