@@ -65,7 +65,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent) {
 
   loop_ = new QLabel;
   loop_->setToolTip(tr("The scene's closed loops: the largest closure error ‖δ‖ (m, or rad for rotation rows) and "
-                       "its rate ‖δ̇‖ over the loops, at the simulated state. Hard loops are pulled back by the "
+                       "its rate ‖dδ/dt‖ over the loops, at the simulated state. Hard loops are pulled back by the "
                        "scene's Baumgarte stabilization, compliant ones stretch under load"));
   loop_->hide();
 
@@ -173,7 +173,7 @@ void DynamicsPanel::add_energy(double t, double kinetic, double potential) {
 }
 
 void DynamicsPanel::show_loop_error(double t, double position, double velocity) {
-  loop_->setText(tr("Loop closure at t = %1 s: ‖δ‖ %2, ‖δ̇‖ %3")
+  loop_->setText(tr("Loop closure at t = %1 s: error %2, rate %3")
                      .arg(t, 0, 'f', 3)
                      .arg(position, 0, 'g', 2)
                      .arg(velocity, 0, 'g', 2));
