@@ -1,12 +1,15 @@
 // closed loops in the app's dynamics playback (ui/joint/dynamics_player.hpp): a loop scene opened as a
 // document runs the core simulator with the scene's loops, so n app steps equal n core steps on the file;
 // the four-bar stays closed for seconds (measured on the document's own body poses); reset restores q
-// exactly; the loops follow a renamed body and keep their joint file from another folder.
+// exactly; the loops follow a renamed body and keep their joint file from another folder; redundant hard
+// loops stop the run with the core's message.
 #include <gtest/gtest.h>
 
 #include <QTemporaryDir>
 #include <cmath>
+#include <fstream>
 
+#include "core/io/json_text.hpp"
 #include "core/scene/scene_file.hpp"
 #include "ui/document/document.hpp"
 #include "ui/document/operations.hpp"
@@ -167,4 +170,25 @@ TEST(DynamicsLoopsPlayback, LoopsFollowARenamedBodyAndKeepTheirJointFile) {
   ASSERT_TRUE(js::ui::export_scene_file(doc.data(), out).isEmpty());
   const js::scene::Scene sc = js::scene::read_scene_file(out.toStdString());
   EXPECT_EQ(sc.loops.size(), 1);
+}
+
+TEST(DynamicsLoopsPlayback, RedundantHardLoopsStopTheRunWithTheCoresMessage) {
+  // the four-bar with a hard weld of the crank to the world instead of its pin: 6 hard rows of rank 1
+  json scene = js::io::parse_json_text(js::io::read_text_file(scene_path("four_bar").toStdString()), "four_bar");
+  scene["loops"] = json::array({{{"name", "weld_crank"}, {"kind", "weld"}, {"body_b", "crank"}}});
+  QTemporaryDir dir;
+  ASSERT_TRUE(dir.isValid());
+  const QString path = dir.filePath(QStringLiteral("welded.json"));
+  std::ofstream(path.toStdString()) << scene.dump();
+  js::ui::SceneLoad l = js::ui::load_scene(path);
+  ASSERT_TRUE(l.data) << l.error.toStdString();
+  Document doc;
+  doc.reset(std::move(*l.data), {});
+  DynamicsPlayer player(doc);
+  QString message;
+  QObject::connect(&player, &DynamicsPlayer::status_message, [&](const QString& m) { message = m; });
+  EXPECT_FALSE(player.advance(DynamicsPlayer::kFrame));
+  EXPECT_TRUE(message.contains(QStringLiteral("redundant")) && message.contains(QStringLiteral("weld_crank")))
+      << message.toStdString();
+  EXPECT_FALSE(player.playing());
 }
