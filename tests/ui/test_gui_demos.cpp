@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QLabel>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -193,17 +194,23 @@ class GuiDemosTest : public QObject {
           if (colour_distance(img.pixelColor(x, y), kBackground) > 150) ++mesh_px;
       QVERIFY2(mesh_px > total / 200, qPrintable(QStringLiteral("%1: %2 of %3").arg(name).arg(mesh_px).arg(total)));
 
-      // a few steps in the app equal the core simulator's on the scene file (same settings, same state)
+      // a few steps in the app equal the core simulator's on the scene file (same settings, same state,
+      // the scene's closed loops), as jointsmith-cli simulate runs it
       scene::Scene sc = scene::read_scene_file(path.toStdString());
       QCOMPARE(player->settings().dt, sc.settings.dt);
       QCOMPARE(player->settings().integrator, QString::fromLatin1(integrator_name(sc.settings.integrator)));
-      Simulator sim(sc.model, sc.forces);
+      SimulatorOptions options;
+      options.loops = &sc.loops;
+      Simulator sim(sc.model, sc.forces, options);
       SimulationState state = sc.initial;
       sim.apply_prescribed(state);
       constexpr int kSteps = 10;
       for (int i = 0; i < kSteps; ++i) sim.step(state, sc.settings.dt, sc.settings.integrator);
       QVERIFY(player->advance(kSteps * sc.settings.dt));
       QCOMPARE(player->time(), state.t);
+      QCOMPARE(player->has_loops(), !sc.loops.empty());
+      // the dock shows the loop closure error for a scene with loops only
+      QCOMPARE(playback->dynamics()->loop_label()->isHidden(), sc.loops.empty());
       for (int b = 0; b < sc.model.num_bodies(); ++b) {
         const js::Body& sb = sc.model.body(b);
         const js::ui::Joint* j = nullptr;
