@@ -74,6 +74,7 @@ void ViewportWidget::paintGL() {
   QElapsedTimer timer;
   timer.start();
   SceneOptions opt = options_;
+  opt.surface_cache = &surfaces_;
   opt.gizmo = ik_mode_ ? std::nullopt : current_gizmo();
   if (drag_ == Drag::ik && ik_.active()) opt.ik_target = std::pair{ik_.grabbed_point(doc_.data()), ik_.target()};
   opt.gizmo_hovered = drag_ == Drag::gizmo ? gizmo_drag_.handle() : hovered_;

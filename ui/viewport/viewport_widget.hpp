@@ -65,6 +65,7 @@ class ViewportWidget : public QOpenGLWidget {
   MeshLibrary& meshes_;
   Renderer renderer_;
   SceneOptions options_;
+  DrivenSurfaceCache surfaces_;
   QString gl_error_;
 
   bool begin_ik_drag(const QPointF& pos);
