@@ -147,3 +147,33 @@ TEST(DrivenSurface, OnlyPartlyDrivenJointsWithTwoFreeCoordinatesHaveOne) {
   ball.scene_keys.erase("drive");
   EXPECT_EQ(surface_item(build_scene(d, {}, meshes, d.camera, SceneOptions{})), nullptr);
 }
+
+TEST(DrivenSurface, SliceOfASplineSurfaceEqualsTheJointAtTheFixedCoordinate) {
+  const DocumentData d = deforming_surface();
+  const JointModel& full = *d.joints.front().model;
+  JointData a(3), b(2);
+  // each axis held in turn; w outside its period wraps, u, v inside their domains
+  for (int fixed = 0; fixed < 3; ++fixed)
+    for (const Eigen::Vector3d& q : {Eigen::Vector3d(0.31, -0.12, 0.37), Eigen::Vector3d(-0.45, 0.2, 1.8),
+                                     Eigen::Vector3d(0.05, 0.48, -0.6)}) {
+      const auto slice = slice_spline_surface(full, fixed, q[fixed]);
+      ASSERT_TRUE(slice);
+      ASSERT_EQ(slice->dof(), 2);
+      Eigen::Vector2d rest;
+      for (int i = 0, k = 0; i < 3; ++i)
+        if (i != fixed) {
+          rest[k] = q[i];
+          EXPECT_EQ(slice->coordinates()[static_cast<std::size_t>(k)].name, full.coordinates()[static_cast<std::size_t>(i)].name);
+          ++k;
+        }
+      full.evaluate(Eigen::VectorXd(q), a, EvalLevel::Jacobian);
+      slice->evaluate(Eigen::VectorXd(rest), b, EvalLevel::Jacobian);
+      EXPECT_TRUE(b.G.is_approx(a.G, 1e-12)) << fixed << " " << q.transpose();
+      for (int i = 0, k = 0; i < 3; ++i) {
+        if (i == fixed) continue;
+        EXPECT_LT((b.S.col(k++) - a.S.col(i)).norm(), 1e-10) << fixed << " " << i;
+      }
+    }
+  // only spline surfaces of three coordinates slice
+  EXPECT_EQ(slice_spline_surface(*make_demo_project().joints.front().model, 0, 0.1), nullptr);
+}

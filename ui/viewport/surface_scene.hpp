@@ -33,6 +33,13 @@ std::vector<int> driven_coordinates(const DocumentData& d, const Joint& j);
 std::shared_ptr<const MeshData> build_driven_surface(const DocumentData& d, const Joint& j, const MeshData* child_mesh,
                                                      const Vec3& up_in_parent, int segments = kSurfaceSegments);
 
+// the 2-dof spline surface joint that a 3-coordinate one (SplineSurfaceJoint, eq. 25) is with coordinate
+// `fixed` (0–2) held at `value`: its control values contracted with that axis' basis at value (wrapped when
+// periodic, the end piece continued past an open end, as the joint evaluates), the same base, basis twists,
+// offsets and the other two coordinates' names and ranges. G and the two S columns equal the full joint's at
+// (q with q_fixed = value); evaluating it costs a 2-dof surface's. null for any other model.
+std::shared_ptr<const JointModel> slice_spline_surface(const JointModel& model, int fixed, double value);
+
 // keeps each joint's surface while nothing it depends on changed, so a paused view or a moving camera does
 // not rebuild it and the renderer keeps its upload (renderer.hpp caches meshes by address).
 class DrivenSurfaceCache {
@@ -57,7 +64,8 @@ class DrivenSurfaceCache {
 };
 
 // appends the surfaces of every partly driven joint to scene.opaque (MeshItem::Role::surface, world_T_mesh =
-// world_T_parent). cache may be null: every call builds afresh.
+// world_T_parent), with every 4th grid line as a light wire on it (scene.lines). cache may be null: every
+// call builds afresh.
 void append_driven_surfaces(const DocumentData& d, MeshLibrary& meshes, const CameraState& cam,
                             DrivenSurfaceCache* cache, Scene& scene);
 
