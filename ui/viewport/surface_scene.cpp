@@ -42,7 +42,8 @@ std::shared_ptr<const JointModel> slice_spline_surface(const JointModel& model, 
   else
     spline::evaluate_basis(kf, value, bv);
   std::vector<double> weight(static_cast<std::size_t>(kf.num_control()), 0.0);
-  for (int r = 0; r < bv.order; ++r) weight[static_cast<std::size_t>(kf.control_index(bv.first_index() + r))] += bv.value[static_cast<std::size_t>(r)];
+  for (int r = 0; r < bv.order; ++r)
+    weight[static_cast<std::size_t>(kf.control_index(bv.first_index() + r))] += bv.value[static_cast<std::size_t>(r)];
 
   // φ_j(q) = Σ B_a B_b B_c P_abc = Σ B_a B_b (Σ_c B_c(value) P_abc) with the fixed axis contracted (row-major,
   // the last axis fastest, before and after)
@@ -66,10 +67,12 @@ std::shared_ptr<const JointModel> slice_spline_surface(const JointModel& model, 
           const double w = weight[static_cast<std::size_t>(idx[fixed])];
           if (w == 0.0) continue;
           const int k0 = idx[fixed == 0 ? 1 : 0], k1 = idx[fixed == 2 ? 1 : 2];
-          coefficients[j][static_cast<std::size_t>(k0 * kept_inner + k1)] += w * p[static_cast<std::size_t>((a * n[1] + b) * n[2] + c)];
+          const auto from = static_cast<std::size_t>((a * n[1] + b) * n[2] + c);
+          coefficients[j][static_cast<std::size_t>(k0 * kept_inner + k1)] += w * p[from];
         }
   }
-  auto out = std::make_shared<SplineSurfaceJoint>(s->base(), std::move(kept), std::move(coefficients), s->basis(), names);
+  auto out =
+      std::make_shared<SplineSurfaceJoint>(s->base(), std::move(kept), std::move(coefficients), s->basis(), names);
   out->set_offsets(s->parent_T_joint(), s->moving_T_child());
   for (int d = 0, k = 0; d < 3; ++d)
     if (d != fixed) {
