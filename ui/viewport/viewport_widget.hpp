@@ -1,6 +1,6 @@
 // the central 3-d view: a QOpenGLWidget that builds a Scene from the document each frame and hands it to
 // the Renderer. mouse: left-drag orbits (or drags a gizmo handle), right/middle or shift-drag pans, wheel
-// zooms, click selects. keys: arrows orbit, shift+arrows pan, +/− zoom.
+// zooms, click selects (a body, or a sample by its ghost). keys: arrows orbit, shift+arrows pan, +/− zoom.
 #pragma once
 
 #include <QElapsedTimer>
@@ -65,6 +65,7 @@ class ViewportWidget : public QOpenGLWidget {
   MeshLibrary& meshes_;
   Renderer renderer_;
   SceneOptions options_;
+  DrivenSurfaceCache surfaces_;
   QString gl_error_;
 
   bool begin_ik_drag(const QPointF& pos);
