@@ -51,15 +51,6 @@ struct ExportCliOptions {
   bool z_up = false;
 };
 
-std::pair<double, double> parse_range(const std::string& text) {
-  std::istringstream in(text);
-  double a = 0.0, b = 0.0;
-  char comma = 0;
-  if (!(in >> a >> comma >> b) || comma != ',' || !(in >> std::ws).eof() || !std::isfinite(a) || !std::isfinite(b) || !(b > a)) {
-    throw std::runtime_error("export: --range '" + text + "': expected MIN,MAX with MIN < MAX");
-  }
-  return {a, b};
-}
 
 void export_osim(const ExportCliOptions& cli) {
   const std::unique_ptr<JointModel> joint = io::read_joint_file(cli.input);
@@ -71,7 +62,7 @@ void export_osim(const ExportCliOptions& cli) {
   } else if (cli.spline != "simm") {
     throw std::runtime_error("export: --spline '" + cli.spline + "': expected simm or natural");
   }
-  if (!cli.range.empty()) options.range = parse_range(cli.range);
+  if (!cli.range.empty()) options.range = parse_range(cli.range, "export");
   options.joint_name = cli.name.empty() ? joint->coordinates()[0].name + "_joint" : cli.name;
   options.parent_body = cli.parent;
   options.child_body = cli.child;
@@ -152,4 +143,15 @@ void add_export_command(CLI::App& app) {
   });
 }
 
+std::pair<double, double> parse_range(const std::string& text, const std::string& command) {
+  std::istringstream in(text);
+  double a = 0.0, b = 0.0;
+  char comma = 0;
+  if (!(in >> a >> comma >> b) || comma != ',' || !(in >> std::ws).eof() || !std::isfinite(a) || !std::isfinite(b) || !(b > a)) {
+    throw std::runtime_error(command + ": --range '" + text + "': expected MIN,MAX with MIN < MAX");
+  }
+  return {a, b};
+}
+
 }  // namespace js::cli
+

@@ -1,8 +1,10 @@
 // jointsmith: author spline joints by posing bone meshes and capturing samples.
-//   jointsmith [project.jsproj | scene.json] [--demo]
+//   jointsmith [project.jsproj | scene.json] [--demo] [--list-demos]
 #include <QApplication>
 #include <QCommandLineParser>
+#include <cstdio>
 
+#include "ui/app/demos.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/viewport/gl_format.hpp"
 
@@ -22,9 +24,23 @@ int main(int argc, char** argv) {
   parser.addVersionOption();
   const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Open the built-in knee demo."));
   parser.addOption(demo);
+  const QCommandLineOption list_demos(QStringLiteral("list-demos"),
+                                      QStringLiteral("Print the demos folder the app uses and its demo scenes, then exit."));
+  parser.addOption(list_demos);
   parser.addPositionalArgument(QStringLiteral("file"),
                                QStringLiteral("A .jsproj project or a scene file (.json, docs/scene-file.md) to open."));
   parser.process(app);
+  if (parser.isSet(list_demos)) {
+    // where the Demos menu looks ($JS_DEMOS_DIR, <prefix>/share/jointsmith/demos, the source tree)
+    const QString dir = js::ui::demos_dir();
+    if (dir.isEmpty()) {
+      std::fprintf(stderr, "no demos folder found (set JS_DEMOS_DIR)\n");
+      return 1;
+    }
+    std::printf("%s\n", qPrintable(dir));
+    for (const QString& f : js::ui::demo_files()) std::printf("%s\n", qPrintable(f));
+    return 0;
+  }
 
   js::ui::MainWindow window;
   window.show();

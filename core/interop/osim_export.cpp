@@ -69,16 +69,14 @@ double error_ratio(const LocalMotion& motion, const OsimCustomJoint& osim, doubl
 }  // namespace
 
 OsimFidelity measure_osim_fidelity(const JointModel& joint, const OsimCustomJoint& osim, int coordinate, double q_min,
-                                   double q_max, int points) {
+                                   double q_max, int points, const OsimCoupling* drive) {
   const LocalMotion motion(joint);
   OsimFidelity f;
   f.points = points;
-  std::vector<double> q = osim.default_q();
   for (int k = 0; k < points; ++k) {
     const double x = points == 1 ? q_min : q_min + (q_max - q_min) * k / (points - 1);
-    q.at(static_cast<std::size_t>(coordinate)) = x;
     const SE3 ours = motion.full(x);
-    const SE3 theirs = osim.parent_T_child(q);
+    const SE3 theirs = osim.parent_T_child(osim.path_q(coordinate, drive, x));
     const double dp = (ours.p - theirs.p).norm();
     const double da = angle_between(ours.R, theirs.R);
     if (dp > f.max_position_error_m) {

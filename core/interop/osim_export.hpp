@@ -50,10 +50,11 @@ struct OsimExport {
 OsimExport export_osim(const JointModel& joint, const OsimExportOptions& options = {});
 
 // compares the 1-dof joint with osim at `points` evenly spaced values of [q_min, q_max], given to our
-// joint's coordinate and to osim's coordinate `coordinate` (the others at their defaults). used for the
-// export report and, after an import and refit, for the difference between the refit and the original.
+// joint's coordinate and to osim's coordinate `coordinate` (the others at their defaults), or, with a drive,
+// to the independent coordinate of that coupling (OsimCustomJoint::path_q). used for the export report and,
+// after an import and refit, for the difference between the refit and the original.
 OsimFidelity measure_osim_fidelity(const JointModel& joint, const OsimCustomJoint& osim, int coordinate, double q_min,
-                                   double q_max, int points);
+                                   double q_max, int points, const OsimCoupling* drive = nullptr);
 
 // a few lines for people: max errors in mm and degrees with where they occur, knots, rotation order.
 std::string fidelity_summary(const OsimFidelity& fidelity, const OsimExportOptions& options);

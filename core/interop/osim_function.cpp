@@ -115,6 +115,20 @@ OsimFunction OsimFunction::spline(OsimFunctionKind kind, std::vector<double> x, 
   return f;
 }
 
+bool OsimFunction::is_constant() const {
+  switch (kind_) {
+    case OsimFunctionKind::Constant: return true;
+    case OsimFunctionKind::Linear: return coefficients_[0] == 0.0;
+    case OsimFunctionKind::Polynomial:
+      return std::all_of(coefficients_.begin(), coefficients_.end() - 1, [](double c) { return c == 0.0; });
+    case OsimFunctionKind::Multiplier: return scale_ == 0.0 || inner_->is_constant();
+    case OsimFunctionKind::SimmSpline:
+    case OsimFunctionKind::NaturalCubicSpline:
+      return std::all_of(y_.begin(), y_.end(), [&](double v) { return v == y_[0]; });
+  }
+  return false;
+}
+
 double OsimFunction::operator()(double x) const {
   switch (kind_) {
     case OsimFunctionKind::Constant: return value();

@@ -40,6 +40,9 @@ class OsimFunction {
   OsimFunctionKind kind() const { return kind_; }
   // f(x)
   double operator()(double x) const;
+  // true when f takes one value everywhere (Constant, a zero-slope line, a degree-0 polynomial, a spline of equal
+  // y, or a MultiplierFunction of one of these): such a function may sit on a TransformAxis without a coordinate
+  bool is_constant() const;
 
   // the parameters, as the xml stores them
   double value() const { return coefficients_.empty() ? 0.0 : coefficients_[0]; }  // Constant

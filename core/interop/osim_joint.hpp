@@ -25,6 +25,8 @@ struct OsimCoordinate {
   double max = 0.0;
   bool has_range = false;      // false: the file gave no <range> (the coordinate cannot be sampled)
   double default_value = 0.0;  // where the coordinate sits when another one is sampled
+  bool clamped = false;        // <clamped>: OpenSim keeps the value inside the range
+  bool locked = false;         // <locked>: OpenSim holds the value at its default
   int line = 0;                // line of its <Coordinate> element (0: not from a file)
 };
 
@@ -35,14 +37,32 @@ struct OsimTransformAxis {
   OsimFunction function;
 };
 
+// a CoordinateCouplerConstraint that sets one of the joint's coordinates from one coordinate elsewhere in the
+// model: q[dependent] = scale · function(q_independent) (opensim-core CoordinateCouplerConstraint.cpp builds the
+// constraint scale·f(q_i) − q_d = 0).
+struct OsimCoupling {
+  std::string constraint;          // the constraint's name
+  int dependent = -1;              // index into OsimCustomJoint::coordinates
+  OsimCoordinate independent;      // the driving coordinate as the model declares it (name, range, default)
+  bool independent_found = false;  // false: no <Coordinate> of that name in the model (no range to take)
+  OsimFunction function;
+  double scale = 1.0;
+
+  // the dependent coordinate's value when the independent one is x
+  double dependent_value(double x) const { return scale * function(x); }
+};
+
 struct OsimCustomJoint {
   std::string name;
+  std::string type = "CustomJoint";    // the element read: CustomJoint, or PinJoint / SliderJoint as their CustomJoint
+  std::vector<std::string> notes;      // what the reader noticed that the numbers do not show (coupler constraints …)
   std::string parent_body = "parent";  // body (or frame path) the parent offset frame hangs on
   std::string child_body = "child";
   std::vector<OsimCoordinate> coordinates;
   SE3 parent_T_pframe;  // parent offset frame in the parent body
   SE3 child_T_cframe;   // child offset frame in the child body
   std::array<OsimTransformAxis, 6> axes;  // rotation1..3, translation1..3
+  std::vector<OsimCoupling> couplings;    // coupler constraints of one independent coordinate that set one of ours
 
   // X_FM: the child offset frame in the parent offset frame at coordinates q (size coordinates.size()).
   SE3 pframe_T_cframe(const std::vector<double>& q) const;
@@ -50,6 +70,11 @@ struct OsimCustomJoint {
   SE3 parent_T_child(const std::vector<double>& q) const;
   // the default values of every coordinate.
   std::vector<double> default_q() const;
+  // the coordinates along a 1-dof path at x: the defaults with coordinate `coordinate` = x, or, with a drive,
+  // with coordinate drive->dependent = drive->dependent_value(x) (x then being the independent coordinate).
+  std::vector<double> path_q(int coordinate, const OsimCoupling* drive, double x) const;
+  // the coupling whose dependent coordinate is `coordinate`, nullptr if none.
+  const OsimCoupling* coupling_of(int coordinate) const;
   // index of the coordinate called name, −1 if none.
   int find_coordinate(const std::string& name) const;
 };
@@ -57,6 +82,19 @@ struct OsimCustomJoint {
 // samples parent_T_child at `count` evenly spaced values of coordinate `coordinate` over its range, the other
 // coordinates at their defaults, as a 1-dof sample set (q set) for the fitter. source names it in messages.
 // throws std::invalid_argument for a coordinate without a range.
+// true for a range OpenSim writes for an unbounded coordinate (|min| or |max| ≥ 1e4, e.g. ±99999.9): nothing to
+// sample over.
+bool osim_range_is_unbounded(double min, double max);
+
+// warnings about sampling coordinate `coordinate` over [min, max]: where the range runs past the knots of a spline
+// of that coordinate (by more than 1e-4 of the knot span) (OpenSim continues along the end tangent there) and, for a coordinate that turns an axis,
+// a range past ±2π (radians expected; such numbers may be degrees). one sentence each.
+std::vector<std::string> osim_range_notes(const OsimCustomJoint& joint, int coordinate, double min, double max);
+
 fit::SampleSet sample_osim_joint(const OsimCustomJoint& joint, int coordinate, int count, const std::string& source);
+// samples parent_T_child at `count` evenly spaced x in [min, max] along path_q(coordinate, drive, x) (drive may be
+// null); the samples' q is x. throws std::invalid_argument for count < 2 or min ≥ max.
+fit::SampleSet sample_osim_path(const OsimCustomJoint& joint, int coordinate, const OsimCoupling* drive, double min,
+                                double max, int count, const std::string& source);
 
 }  // namespace js::interop

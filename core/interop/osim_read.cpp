@@ -1,4 +1,5 @@
 // the reading half of osim_file.hpp.
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -10,32 +11,11 @@
 
 #include "core/interop/euler.hpp"
 #include "core/interop/osim_file.hpp"
+#include "core/interop/osim_model_scan.hpp"
 
 namespace js::interop {
 
 using tinyxml2::XMLElement;
-
-const char* osim_error_kind_name(OsimErrorKind kind) {
-  switch (kind) {
-    case OsimErrorKind::Io: return "io";
-    case OsimErrorKind::Syntax: return "syntax";
-    case OsimErrorKind::MissingJoint: return "missing_joint";
-    case OsimErrorKind::MissingElement: return "missing_element";
-    case OsimErrorKind::UnknownFunction: return "unknown_function";
-    case OsimErrorKind::BadNumber: return "bad_number";
-    case OsimErrorKind::CountMismatch: return "count_mismatch";
-    case OsimErrorKind::InvalidValue: return "invalid_value";
-  }
-  return "unknown";
-}
-
-OsimError::OsimError(OsimErrorKind kind, std::string file, int line, const std::string& element,
-                     const std::string& problem)
-    : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
-                         (element.empty() ? std::string() : element + ": ") + problem),
-      kind_(kind),
-      file_(std::move(file)),
-      line_(line) {}
 
 namespace {
 
@@ -127,21 +107,17 @@ struct Reader {
              "' (known: Constant, LinearFunction, PolynomialFunction, SimmSpline, NaturalCubicSpline, MultiplierFunction)");
   }
 
-  // the function of a TransformAxis: its one element child other than coordinates/axis, or inside <function>
+  // the function of a TransformAxis: its one element child other than coordinates/axis, or inside <function>;
+  // nullptr when it has none
   const XMLElement* function_element(const XMLElement* axis) const {
-    const XMLElement* found = nullptr;
     for (const XMLElement* c = axis->FirstChildElement(); c; c = c->NextSiblingElement()) {
       const std::string n = c->Name();
       if (n == "coordinates" || n == "axis") continue;
-      found = c;
-      if (n == "function") {
-        found = c->FirstChildElement();
-        if (!found) fail(OsimErrorKind::MissingElement, c, "no function inside");
-      }
-      break;
+      if (n != "function") return c;
+      if (!c->FirstChildElement()) fail(OsimErrorKind::MissingElement, c, "no function inside");
+      return c->FirstChildElement();
     }
-    if (!found) fail(OsimErrorKind::MissingElement, axis, "missing the function of this axis");
-    return found;
+    return nullptr;
   }
 
   void collect(const XMLElement* e, const char* name, std::vector<const XMLElement*>& out) const {
@@ -171,27 +147,146 @@ struct Reader {
     return SE3::identity();
   }
 
-  OsimCustomJoint joint(const XMLElement* j) const {
-    OsimCustomJoint out;
-    out.name = j->Attribute("name") ? j->Attribute("name") : "";
+  bool flag(const XMLElement* e, const char* name) const {
+    const XMLElement* f = e->FirstChildElement(name);
+    return f && text(f).find("true") != std::string::npos;
+  }
+
+  OsimCoordinate coordinate(const XMLElement* c) const {
+    OsimCoordinate oc;
+    if (!c->Attribute("name")) fail(OsimErrorKind::MissingElement, c, "a coordinate needs a name attribute");
+    oc.name = c->Attribute("name");
+    oc.line = c->GetLineNum();
+    if (const XMLElement* range = c->FirstChildElement("range")) {
+      const std::vector<double> r = numbers(range, 2);
+      if (!(r[0] <= r[1])) fail(OsimErrorKind::InvalidValue, range, "range minimum above its maximum");
+      oc.min = r[0];
+      oc.max = r[1];
+      oc.has_range = true;
+    }
+    if (const XMLElement* d = c->FirstChildElement("default_value")) oc.default_value = number(d);
+    oc.clamped = flag(c, "clamped");
+    oc.locked = flag(c, "locked");
+    return oc;
+  }
+
+  void coordinates(const XMLElement* j, OsimCustomJoint& out) const {
     std::vector<const XMLElement*> coords;
     collect(j, "Coordinate", coords);
     if (coords.empty()) fail(OsimErrorKind::MissingElement, j, "the joint has no <Coordinate>");
     for (const XMLElement* c : coords) {
-      OsimCoordinate oc;
-      if (!c->Attribute("name")) fail(OsimErrorKind::MissingElement, c, "a coordinate needs a name attribute");
-      oc.name = c->Attribute("name");
-      oc.line = c->GetLineNum();
-      if (const XMLElement* range = c->FirstChildElement("range")) {
-        const std::vector<double> r = numbers(range, 2);
-        if (!(r[0] <= r[1])) fail(OsimErrorKind::InvalidValue, range, "range minimum above its maximum");
-        oc.min = r[0];
-        oc.max = r[1];
-        oc.has_range = true;
-      }
-      if (const XMLElement* d = c->FirstChildElement("default_value")) oc.default_value = number(d);
-      out.coordinates.push_back(oc);
+      out.coordinates.push_back(coordinate(c));
+      const OsimCoordinate& oc = out.coordinates.back();
+      if (oc.locked) out.notes.push_back("'" + oc.name + "' is locked in the model (held at its default value); sampled over its range all the same");
     }
+  }
+
+  // the function of a CoordinateCouplerConstraint: inside <coupled_coordinates_function>, or a function element
+  // of that name
+  static const XMLElement* coupler_function(const XMLElement* c) {
+    if (const XMLElement* f = c->FirstChildElement("coupled_coordinates_function")) return f->FirstChildElement();
+    for (const XMLElement* f = c->FirstChildElement(); f; f = f->NextSiblingElement()) {
+      if (f->Attribute("name") && std::strcmp(f->Attribute("name"), "coupled_coordinates_function") == 0) return f;
+    }
+    return nullptr;
+  }
+
+  // the CoordinateCouplerConstraints of one independent coordinate that set one of the joint's coordinates, with
+  // the independent coordinate as declared anywhere in the model. one we cannot read (a function of an unknown
+  // type, a malformed number) is left out; the notes still name it.
+  void couplings(const XMLElement* root, OsimCustomJoint& out) const {
+    std::vector<const XMLElement*> couplers, coords;
+    collect(root, "CoordinateCouplerConstraint", couplers);
+    for (const XMLElement* c : couplers) {
+      const XMLElement* dep = c->FirstChildElement("dependent_coordinate_name");
+      const XMLElement* ind = c->FirstChildElement("independent_coordinate_names");
+      const XMLElement* fn = coupler_function(c);
+      if (!dep || !ind || !fn) continue;
+      std::istringstream dep_in(text(dep)), ind_in(text(ind));
+      std::string d, i, more;
+      dep_in >> d;
+      ind_in >> i;
+      const int k = out.find_coordinate(d);
+      if (k < 0 || i.empty() || (ind_in >> more)) continue;
+      OsimCoupling cp;
+      cp.constraint = c->Attribute("name") ? c->Attribute("name") : "";
+      cp.dependent = k;
+      cp.independent.name = i;
+      try {
+        cp.function = function(fn);
+        if (const XMLElement* scale = c->FirstChildElement("scale_factor")) cp.scale = number(scale);
+        if (coords.empty()) collect(root, "Coordinate", coords);
+        for (const XMLElement* e : coords) {
+          if (e->Attribute("name") && i == e->Attribute("name")) {
+            cp.independent = coordinate(e);
+            cp.independent_found = true;
+            break;
+          }
+        }
+      } catch (const OsimError&) {
+        continue;
+      }
+      out.couplings.push_back(cp);
+    }
+  }
+
+  // the six TransformAxis of a CustomJoint's SpatialTransform
+  void spatial_transform(const XMLElement* j, OsimCustomJoint& out) const {
+    const XMLElement* st = child(j, "SpatialTransform");
+    for (std::size_t i = 0; i < 6; ++i) {
+      const char* name = kAxisNames[i];
+      const XMLElement* a = st->FirstChildElement("TransformAxis");
+      while (a && !(a->Attribute("name") && std::strcmp(a->Attribute("name"), name) == 0)) a = a->NextSiblingElement("TransformAxis");
+      if (!a) fail(OsimErrorKind::MissingElement, st, std::string("missing <TransformAxis name='") + name + "'>");
+      OsimTransformAxis& axis = out.axes[i];
+      axis.name = name;
+      axis.axis = vec3(child(a, "axis"));
+      // simbody normalizes every axis (FunctionBasedImpl: axes[i].normalize()); a zero axis has no direction
+      if (!(axis.axis.norm() > 0.0)) fail(OsimErrorKind::InvalidValue, child(a, "axis"), "the axis is zero");
+      axis.axis.normalize();
+      std::istringstream names_in(a->FirstChildElement("coordinates") ? text(a->FirstChildElement("coordinates")) : "");
+      std::vector<std::string> used;
+      for (std::string w; names_in >> w;) used.push_back(w);
+      if (used.size() > 1) {
+        fail(OsimErrorKind::InvalidValue, a, "a function of " + std::to_string(used.size()) +
+                                                 " coordinates; only functions of one coordinate are supported");
+      }
+      const XMLElement* f = function_element(a);
+      // no function: opensim's TransformAxis default is Constant 0, fine without a coordinate; with one it
+      // would silently not move, so we refuse rather than guess
+      if (!f && !used.empty()) {
+        fail(OsimErrorKind::MissingElement, a, "no function, but it names coordinate '" + used[0] + "' (give it a function)");
+      }
+      axis.function = f ? function(f) : OsimFunction::constant(0.0);
+      if (used.empty()) {
+        if (!axis.function.is_constant()) fail(OsimErrorKind::InvalidValue, a, "a non-constant function without a coordinate");
+      } else {
+        axis.coordinate = out.find_coordinate(used[0]);
+        if (axis.coordinate < 0) fail(OsimErrorKind::InvalidValue, a, "unknown coordinate '" + used[0] + "'");
+      }
+    }
+  }
+
+  // a PinJoint (rotation about the common z axis of the two offset frames) or a SliderJoint (translation along
+  // their common x axis), as the CustomJoint that moves the same way
+  void one_axis_joint(const XMLElement* j, OsimCustomJoint& out, bool pin) const {
+    if (out.coordinates.size() != 1) fail(OsimErrorKind::InvalidValue, j, "expected one coordinate");
+    static const Vec3 units[6] = {Vec3::UnitZ(), Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ()};
+    for (std::size_t i = 0; i < 6; ++i) {
+      out.axes[i].name = kAxisNames[i];
+      out.axes[i].axis = units[i];
+      out.axes[i].function = OsimFunction::constant(0.0);
+    }
+    OsimTransformAxis& moving = out.axes[pin ? 0 : 3];
+    moving.coordinate = 0;
+    moving.function = OsimFunction::linear(1.0, 0.0);
+  }
+
+  OsimCustomJoint joint(const XMLElement* j) const {
+    OsimCustomJoint out;
+    out.name = j->Attribute("name") ? j->Attribute("name") : "";
+    out.type = j->Name();
+    coordinates(j, out);
     if (j->FirstChildElement("socket_parent_frame")) {
       out.parent_T_pframe = offset(j, "socket_parent_frame", out.parent_body);
       out.child_T_cframe = offset(j, "socket_child_frame", out.child_body);
@@ -205,38 +300,15 @@ struct Reader {
     if (const XMLElement* r = j->FirstChildElement("reverse"); r && text(r) == "true") {
       fail(OsimErrorKind::InvalidValue, r, "<reverse>true</reverse> (a joint defined child-to-parent) is not supported");
     }
-    const XMLElement* st = child(j, "SpatialTransform");
-    static const char* names[6] = {"rotation1", "rotation2", "rotation3", "translation1", "translation2", "translation3"};
-    for (std::size_t i = 0; i < 6; ++i) {
-      const XMLElement* a = st->FirstChildElement("TransformAxis");
-      while (a && !(a->Attribute("name") && std::strcmp(a->Attribute("name"), names[i]) == 0)) {
-        a = a->NextSiblingElement("TransformAxis");
-      }
-      if (!a) fail(OsimErrorKind::MissingElement, st, std::string("missing <TransformAxis name='") + names[i] + "'>");
-      OsimTransformAxis& axis = out.axes[i];
-      axis.name = names[i];
-      axis.axis = vec3(child(a, "axis"));
-      if (!(axis.axis.norm() > 0.0)) fail(OsimErrorKind::InvalidValue, child(a, "axis"), "the axis is zero");
-      axis.axis.normalize();
-      axis.function = function(function_element(a));
-      std::istringstream names_in(a->FirstChildElement("coordinates") ? text(a->FirstChildElement("coordinates")) : "");
-      std::vector<std::string> used;
-      for (std::string w; names_in >> w;) used.push_back(w);
-      if (used.size() > 1) {
-        fail(OsimErrorKind::InvalidValue, a, "a function of " + std::to_string(used.size()) +
-                                                 " coordinates; only functions of one coordinate are supported");
-      }
-      if (used.empty()) {
-        if (axis.function.kind() != OsimFunctionKind::Constant) {
-          fail(OsimErrorKind::InvalidValue, a, "a non-constant function without a coordinate");
-        }
-      } else {
-        axis.coordinate = out.find_coordinate(used[0]);
-        if (axis.coordinate < 0) fail(OsimErrorKind::InvalidValue, a, "unknown coordinate '" + used[0] + "'");
-      }
+    if (out.type == "CustomJoint") {
+      spatial_transform(j, out);
+    } else {
+      one_axis_joint(j, out, out.type == "PinJoint");
     }
     return out;
   }
+
+  static constexpr const char* kAxisNames[6] = {"rotation1", "rotation2", "rotation3", "translation1", "translation2", "translation3"};
 };
 
 }  // namespace
@@ -247,18 +319,33 @@ OsimCustomJoint read_osim_joint_text(const std::string& text, const std::string&
     throw OsimError(OsimErrorKind::Syntax, source, doc.ErrorLineNum(), "", std::string("invalid XML: ") + doc.ErrorStr());
   }
   const Reader reader{source};
-  std::vector<const XMLElement*> joints;
-  reader.collect(doc.RootElement(), "CustomJoint", joints);
-  if (doc.RootElement() && std::strcmp(doc.RootElement()->Name(), "CustomJoint") == 0) joints.insert(joints.begin(), doc.RootElement());
-  std::string names;
-  for (const XMLElement* j : joints) {
-    const char* n = j->Attribute("name");
-    if (joint_name.empty() ? joints.size() == 1 : (n && joint_name == n)) return reader.joint(j);
-    names += (names.empty() ? "" : ", ") + std::string(n ? n : "(unnamed)");
+  std::vector<const XMLElement*> all, joints;
+  collect_osim_joints(doc.RootElement(), all);
+  for (const XMLElement* j : all) {
+    if (osim_joint_readable(j)) joints.push_back(j);
   }
-  if (joints.empty()) throw OsimError(OsimErrorKind::MissingJoint, source, 0, "", "no CustomJoint in the model");
+  std::string names;
+  for (const XMLElement* j : all) names += (names.empty() ? "" : ", ") + std::string(j->Attribute("name")) + " (" + j->Name() + ")";
+  for (const XMLElement* j : all) {
+    if (joint_name.empty() || joint_name != j->Attribute("name")) continue;
+    if (!osim_joint_readable(j)) {
+      throw OsimError(OsimErrorKind::MissingJoint, source, j->GetLineNum(), Reader::tag(j),
+                      "'" + joint_name + "' is a " + j->Name() + "; import-osim reads CustomJoint, PinJoint and SliderJoint");
+    }
+  }
+  for (const XMLElement* j : joints) {
+    if (joint_name.empty() ? joints.size() == 1 : joint_name == j->Attribute("name")) {
+      OsimCustomJoint out = reader.joint(j);
+      add_osim_coupler_notes(doc.RootElement(), out);
+      reader.couplings(doc.RootElement(), out);
+      return out;
+    }
+  }
+  if (joints.empty()) {
+    throw OsimError(OsimErrorKind::MissingJoint, source, 0, "", "no CustomJoint in the model" + (names.empty() ? "" : " (found: " + names + ")"));
+  }
   if (joint_name.empty()) {
-    throw OsimError(OsimErrorKind::MissingJoint, source, 0, "", "several CustomJoints (" + names + "); name one");
+    throw OsimError(OsimErrorKind::MissingJoint, source, 0, "", "several joints (" + names + "); name one");
   }
   throw OsimError(OsimErrorKind::MissingJoint, source, 0, "", "no CustomJoint named '" + joint_name + "' (found: " + names + ")");
 }

@@ -86,5 +86,68 @@ TEST(CliInterop, BadInputGivesOneLineErrors) {
   std::filesystem::remove(out);
 }
 
+// a follower joint like a patella's: its coordinate is a coupler constraint's dependent one and its range is
+// opensim's unbounded placeholder. refused without --range, sampled and refit with it, and the notes say why
+TEST(CliInterop, ImportOsimNeedsARangeForAnUnboundedCoordinateAndPrintsNotes) {
+  const auto model = cli_temp("follower.osim"), csv = cli_temp("follower.csv"), refit = cli_temp("follower.json");
+  std::ofstream(model) << R"(<?xml version="1.0" encoding="UTF-8" ?>
+<OpenSimDocument Version="40000"><Model name="m">
+<JointSet><objects>
+<CustomJoint name="follower">
+<socket_parent_frame>a</socket_parent_frame><socket_child_frame>b</socket_child_frame>
+<coordinates><Coordinate name="beta"><default_value>0</default_value><range>-99999.9 99999.9</range></Coordinate>
+<Coordinate name="spare"><default_value>0</default_value><range>0 1</range></Coordinate></coordinates>
+<SpatialTransform>
+<TransformAxis name="rotation1"><coordinates>beta</coordinates><axis>0 0 1</axis>
+<SimmSpline name="function"><x>0 0.5 1 1.5</x><y>0 -0.2 -0.5 -0.9</y></SimmSpline></TransformAxis>
+<TransformAxis name="rotation2"><coordinates></coordinates><axis>0 1 0</axis><Constant name="function"><value>0</value></Constant></TransformAxis>
+<TransformAxis name="rotation3"><coordinates>spare</coordinates><axis>1 0 0</axis><LinearFunction name="function"><coefficients>1 0</coefficients></LinearFunction></TransformAxis>
+<TransformAxis name="translation1"><coordinates>beta</coordinates><axis>1 0 0</axis>
+<MultiplierFunction name="function"><function><SimmSpline><x>0 0.5 1 1.5</x><y>0.05 0.04 0.02 -0.01</y></SimmSpline></function><scale>1.1</scale></MultiplierFunction></TransformAxis>
+<TransformAxis name="translation2"><coordinates></coordinates><axis>0 1 0</axis>
+<MultiplierFunction name="function"><function><Constant><value>-0.02</value></Constant></function><scale>1</scale></MultiplierFunction></TransformAxis>
+<TransformAxis name="translation3"><coordinates></coordinates><axis>0 0 1</axis></TransformAxis>
+</SpatialTransform>
+</CustomJoint>
+</objects></JointSet>
+<ConstraintSet><objects><CoordinateCouplerConstraint name="follow_knee"><isEnforced>true</isEnforced>
+<coupled_coordinates_function><LinearFunction><coefficients>1 0</coefficients></LinearFunction></coupled_coordinates_function>
+<independent_coordinate_names>knee</independent_coordinate_names><dependent_coordinate_name>beta</dependent_coordinate_name>
+</CoordinateCouplerConstraint></objects></ConstraintSet>
+</Model></OpenSimDocument>
+)";
+  const std::string base = "import-osim '" + model.string() + "' -o '" + csv.string() + "'";
+  CliRun r = cli(base);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("2 coordinates (beta, spare); choose the one to sample with --coordinate"), std::string::npos) << r.err;
+  r = cli(base + " --coordinate beta");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("follower.osim:6: coordinate 'beta' has range [-99999.9, 99999.9], OpenSim's mark of an unbounded coordinate; "
+                       "give --range MIN,MAX"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("(or --driven, to sample it through the constraint that sets it)"), std::string::npos) << r.err;
+  r = cli(base + " --coordinate beta --range 0,2 --fit '" + refit.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("note: 'beta' is the dependent coordinate of CoordinateCouplerConstraint 'follow_knee'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("note: rotation1: the range [0, 2] of 'beta' runs past the spline's knots [0, 1.5]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("in [0, 2]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("difference from the OpenSim joint"), std::string::npos) << r.out;
+  EXPECT_DOUBLE_EQ(io::read_joint_file(refit.string())->coordinates()[0].max, 2.0);
+  // --driven samples along the constraint's independent coordinate; 'knee' has no declaration here, so no range
+  r = cli(base + " --coordinate beta --driven");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("coordinate 'knee' is not declared in the model; give --range MIN,MAX"), std::string::npos) << r.err;
+  r = cli(base + " --coordinate beta --driven --range 0,1.5 --fit '" + refit.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("values of knee in [0, 1.5], beta = 1 · f(knee) in [0, 1.5] (follow_knee)"), std::string::npos) << r.out;
+  EXPECT_EQ(io::read_joint_file(refit.string())->coordinates()[0].name, "knee");
+  r = cli(base + " --coordinate spare --driven");
+  EXPECT_NE(r.err.find("--driven: no CoordinateCouplerConstraint of one independent coordinate sets 'spare'"), std::string::npos) << r.err;
+  r = cli(base + " --coordinate beta --range 2,0");
+  EXPECT_NE(r.err.find("import-osim: --range '2,0'"), std::string::npos) << r.err;
+  for (const auto& p : {model, csv, refit}) std::filesystem::remove(p);
+}
+
 }  // namespace
 }  // namespace js::test

@@ -14,6 +14,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QValueAxis>
+#include <QLogValueAxis>
 #include <QtTest>
 #include <QMimeData>
 #include <QOpenGLWindow>
@@ -39,6 +41,7 @@
 #include "ui/panels/samples_panel.hpp"
 #include "ui/viewport/gizmo.hpp"
 #include "ui/viewport/gl_format.hpp"
+#include "ui/viewport/picking.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 #include "gui_pixels.hpp"
 
@@ -190,6 +193,102 @@ class GuiTest : public QObject {
     s.sample = 5;
     doc.set_selection(s);
     QCOMPARE(table->selectionModel()->selectedRows().front().row(), 5);
+  }
+
+  void clicking_a_ghost_selects_its_sample() {
+    auto w = make_window();
+    w->load_demo();
+    settle(*w);
+    ViewportWidget* vp = w->viewport();
+    Document& doc = w->document();
+    const DocumentData& d = doc.data();
+    const js::ui::Joint& knee = d.joints.front();
+    QTableWidget* table = w->samples_panel()->table();
+    // the live tibia's lower shaft, and each ghost's: click the ghost whose shaft shows farthest from the live
+    // one among those no body covers (pick_body, tested on its own)
+    const Vec3 shaft(0.0, -0.3, 0.0);
+    Eigen::Vector2d body_px, ghost_px;
+    QVERIFY(project_to_pixel(d.camera, d.world_T_body(knee.child).act(shaft), vp->width(), vp->height(), body_px));
+    int sample = -1;
+    double farthest = 0.0;
+    for (std::size_t i = 0; i < knee.samples.size(); ++i) {
+      Eigen::Vector2d px;
+      const SE3 world_T_ghost = d.world_T_body(knee.parent) * knee.samples[i].parent_T_child;
+      if (!project_to_pixel(d.camera, world_T_ghost.act(shaft), vp->width(), vp->height(), px)) continue;
+      if (px.x() < 10 || px.y() < 10 || px.x() > vp->width() - 10 || px.y() > vp->height() - 10) continue;
+      if (pick_body(d, w->meshes(), pixel_ray(d.camera, px.x(), px.y(), vp->width(), vp->height()))) continue;
+      if ((px - body_px).norm() > farthest) {
+        farthest = (px - body_px).norm();
+        sample = static_cast<int>(i);
+        ghost_px = px;
+      }
+    }
+    QVERIFY2(sample >= 0 && farthest > 40.0, qPrintable(QString::number(farthest)));
+    const QPoint at(qRound(ghost_px.x()), qRound(ghost_px.y()));
+    const QImage before = w->viewport_image();
+    const int steps = doc.undo_stack()->count();
+    QTest::mouseClick(vp, Qt::LeftButton, {}, at);
+    qInfo() << "clicked sample" << sample << "at" << at << ":" << w->last_message();
+    QCOMPARE(doc.selection().joint, knee.id);
+    QCOMPARE(doc.selection().sample, sample);
+    QCOMPARE(doc.selection().body, 0);
+    // the samples table shows it, and the viewport highlights the ghost
+    QCOMPARE(table->selectionModel()->selectedRows().size(), 1);
+    QCOMPARE(table->selectionModel()->selectedRows().front().row(), sample);
+    const QImage after = w->viewport_image();
+    after.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/ghost_selected.png"));
+    const QColor c0 = before.pixelColor(at), c1 = after.pixelColor(at);
+    qInfo() << "ghost pixel before" << c0 << "after" << c1;
+    QVERIFY2(colour_distance(c0, c1) > 60, qPrintable(c0.name() + QStringLiteral(" → ") + c1.name()));
+    // the highlight is warm: more red than blue
+    QVERIFY(c1.red() > c1.blue() + 40);
+    // selection is not an edit
+    QCOMPARE(doc.undo_stack()->count(), steps);
+    // clicking the live tibia selects the body again
+    QTest::mouseClick(vp, Qt::LeftButton, {}, QPoint(qRound(body_px.x()), qRound(body_px.y())));
+    QCOMPARE(doc.selection().body, knee.child);
+    QCOMPARE(doc.selection().sample, -1);
+    QVERIFY(table->selectionModel()->selectedRows().isEmpty());
+  }
+
+  void convergence_chart_without_a_fit_shows_no_made_up_ticks() {
+    FitCharts charts;
+    charts.resize(480, 520);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    charts.set_history({});
+    QApplication::processEvents();
+    // the placeholder range [0, 1] used to label ticks "0 0 1 1 1"
+    QVERIFY(!charts.iteration_axis()->labelsVisible());
+    QVERIFY(!charts.objective_axis()->labelsVisible());
+    QVERIFY(!charts.iteration_axis()->isTitleVisible());
+    charts.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/fit_charts_empty.png"));
+    // a fit's history: labels back, one per whole iteration step, each label distinct
+    for (const std::size_t n : {std::size_t(2), std::size_t(3), std::size_t(8), std::size_t(40)}) {
+      std::vector<double> f(n);
+      for (std::size_t i = 0; i < n; ++i) f[i] = std::pow(10.0, -static_cast<double>(i));
+      charts.set_history(f);
+      QApplication::processEvents();
+      charts.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/fit_charts_%1.png").arg(n));
+      QValueAxis* axis = charts.iteration_axis();
+      QVERIFY(axis->labelsVisible());
+      QVERIFY(charts.objective_axis()->labelsVisible());
+      QVERIFY(axis->isTitleVisible());
+      QCOMPARE(axis->tickType(), QValueAxis::TicksDynamic);
+      const double step = axis->tickInterval();
+      QVERIFY2(step >= 1.0 && step == std::round(step), qPrintable(QString::number(step)));
+      QStringList labels;
+      for (double t = axis->tickAnchor(); t <= axis->max() + 1e-9; t += step)
+        if (t >= axis->min() - 1e-9) labels << QString::asprintf("%.0f", t);
+      QCOMPARE(QSet<QString>(labels.begin(), labels.end()).size(), labels.size());
+      QVERIFY2(labels.size() >= 2 && labels.size() <= 6, qPrintable(labels.join(QLatin1Char(' '))));
+      // F: a tick at each power of the log axis' base in range, a handful however many decades it spans
+      const QLogValueAxis* log_axis = charts.objective_axis();
+      const double per_tick = std::log10(log_axis->base());
+      const int first = static_cast<int>(std::ceil(std::log10(log_axis->min()) / per_tick - 1e-9));
+      const int last = static_cast<int>(std::floor(std::log10(log_axis->max()) / per_tick + 1e-9));
+      QVERIFY2(last - first + 1 >= 1 && last - first + 1 <= 7, qPrintable(QStringLiteral("%1 ticks").arg(last - first + 1)));
+    }
   }
 
   void every_dock_and_dialog_opens() {

@@ -168,6 +168,79 @@ TEST(Picking, HitsTheBodyUnderTheRay) {
   EXPECT_FALSE(pick_body(d, meshes, miss));
 }
 
+namespace {
+
+// a ray along the flexion axis (the child's x) through the tibia's shaft posed at world_T_child: the demo's
+// ghosts turn about that axis, so each one's shaft is alone on such a ray
+Ray lateral_ray(const SE3& world_T_child) {
+  const Vec3 shaft = world_T_child.act(Vec3(0.0, -0.3, 0.0));
+  return Ray{shaft + world_T_child.R * Vec3(1.0, 0, 0), world_T_child.R * Vec3(-1.0, 0, 0)};
+}
+
+}  // namespace
+
+TEST(Picking, GhostUnderTheRayGivesItsSample) {
+  const DocumentData d = make_demo_project();
+  MeshLibrary meshes;
+  const Joint& knee = d.joints.front();
+  ASSERT_GE(knee.samples.size(), 10u);
+  const SE3 world_T_femur = d.world_T_body(knee.parent);
+  const double body_flexion = knee.q[0];
+  int ghosts_won = 0;
+  for (std::size_t i = 0; i < knee.samples.size(); ++i) {
+    const Ray ray = lateral_ray(world_T_femur * knee.samples[i].parent_T_child);
+    const auto ghost = pick_ghost(d, meshes, ray);
+    ASSERT_TRUE(ghost) << i;
+    EXPECT_EQ(ghost->sample, static_cast<int>(i));
+    EXPECT_EQ(ghost->joint, knee.id);
+    EXPECT_EQ(ghost->body, knee.child);
+    // about a metre along the ray, less the shaft's half width
+    EXPECT_NEAR(ghost->distance, 0.98, 0.03) << i;
+    // the click: without ghosts drawn only bodies count
+    const auto no_ghosts = pick(d, meshes, ray, false);
+    EXPECT_TRUE(!no_ghosts || !no_ghosts->ghost());
+    // with ghosts, the sample wins wherever the live tibia is not on the ray (more than 8° of flexion away)
+    if (std::abs(knee.samples[i].q[0] - body_flexion) > 8.0 * M_PI / 180.0) {
+      const auto hit = pick(d, meshes, ray, true);
+      ASSERT_TRUE(hit) << i;
+      EXPECT_EQ(hit->sample, static_cast<int>(i));
+      ++ghosts_won;
+    }
+  }
+  EXPECT_GE(ghosts_won, 8);
+  EXPECT_FALSE(pick(d, meshes, Ray{Vec3(5, 5, 5), Vec3(0, 1, 0)}, true));
+}
+
+TEST(Picking, NearestHitWinsAndABodyWinsATie) {
+  DocumentData d = make_demo_project();
+  MeshLibrary meshes;
+  Joint& knee = d.joints.front();
+  const SE3 parent_T_tibia = d.body(knee.child)->pose;
+  const SE3 world_T_femur = d.world_T_body(knee.parent);
+  const Ray ray = lateral_ray(world_T_femur * parent_T_tibia);
+  const auto body = pick(d, meshes, ray, false);
+  ASSERT_TRUE(body);
+  EXPECT_EQ(body->body, knee.child);
+  // a sample captured where the tibia stands: same surface, the body keeps the click
+  knee.samples[4].parent_T_child = parent_T_tibia;
+  auto hit = pick(d, meshes, ray, true);
+  ASSERT_TRUE(hit);
+  EXPECT_FALSE(hit->ghost());
+  EXPECT_EQ(hit->body, knee.child);
+  // the ghost 5 mm nearer the eye along the ray: it is in front, so it is picked
+  const Vec3 toward_eye = world_T_femur.R.transpose() * (-ray.dir) * 0.005;
+  knee.samples[4].parent_T_child.p = parent_T_tibia.p + toward_eye;
+  hit = pick(d, meshes, ray, true);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->sample, 4);
+  EXPECT_NEAR(hit->distance, body->distance - 0.005, 1e-4);
+  // 5 mm behind the body: the body is in front
+  knee.samples[4].parent_T_child.p = parent_T_tibia.p - toward_eye;
+  hit = pick(d, meshes, ray, true);
+  ASSERT_TRUE(hit);
+  EXPECT_FALSE(hit->ghost());
+}
+
 TEST(DemoBones, LookLikeLongBones) {
   const auto femur = demo_femur();
   const auto tibia = demo_tibia();

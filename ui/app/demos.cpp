@@ -6,16 +6,20 @@
 
 namespace js::ui {
 
-QString demos_dir() {
+QString find_demos_dir(const QString& env, const QString& app_dir, const QString& source_dir) {
   QStringList candidates;
-  if (const QString env = qEnvironmentVariable("JS_DEMOS_DIR"); !env.isEmpty()) candidates << env;
+  if (!env.isEmpty()) candidates << env;
   // an installed app first, so it never reads a source tree that happens to exist
-  if (QCoreApplication::instance())
-    candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/jointsmith/demos");
-  candidates << QStringLiteral(JS_DEMOS_SOURCE_DIR);
+  if (!app_dir.isEmpty()) candidates << app_dir + QStringLiteral("/../share/jointsmith/demos");
+  if (!source_dir.isEmpty()) candidates << source_dir;
   for (const QString& c : candidates)
     if (QFileInfo(c).isDir()) return QDir::cleanPath(QFileInfo(c).absoluteFilePath());
   return {};
+}
+
+QString demos_dir() {
+  const QString app_dir = QCoreApplication::instance() ? QCoreApplication::applicationDirPath() : QString();
+  return find_demos_dir(qEnvironmentVariable("JS_DEMOS_DIR"), app_dir, QStringLiteral(JS_DEMOS_SOURCE_DIR));
 }
 
 QStringList demo_files() {

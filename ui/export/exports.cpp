@@ -1,13 +1,16 @@
 #include "ui/export/exports.hpp"
 
 #include <QFileInfo>
+#include <QHash>
 #include <QObject>
 #include <QSaveFile>
 #include <QSet>
 #include <algorithm>
+#include <map>
 #include <exception>
 
 #include "core/io/joint_file.hpp"
+#include "ui/export/scene_names.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
@@ -30,6 +33,19 @@ QString scene_name(const Body& b, QSet<QString>& used) {
   if (used.contains(name)) name += QStringLiteral("_%1").arg(b.id);
   used.insert(name);
   return name;
+}
+
+// the bodies' names as the scene file had them (kept in each body's scene_keys "name") → their names now
+std::map<std::string, std::string> renamed_bodies(const DocumentData& d, const QHash<BodyId, QString>& names) {
+  std::map<std::string, std::string> out;
+  for (auto it = names.begin(); it != names.end(); ++it) {
+    const Body* b = d.body(it.key());
+    if (!b || !b->scene_keys.is_object() || !b->scene_keys.contains("name") || !b->scene_keys["name"].is_string())
+      continue;
+    const std::string was = b->scene_keys["name"].get<std::string>(), now = it.value().toStdString();
+    if (was != now) out[was] = now;
+  }
+  return out;
 }
 
 }  // namespace
@@ -139,6 +155,8 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
                    : json{{"description", "exported by the Jointsmith app"},
                           {"settings", {{"gravity", {0.0, -9.81, 0.0}}, {"dt", 1e-3}, {"duration", 2.0},
                                         {"integrator", "rk4"}}}};
+  // the kept keys (forces, loops, initial q̇) follow bodies renamed since the scene was opened
+  rename_scene_bodies(scene, renamed_bodies(d, names));
   scene["format"] = "jointsmith.scene";
   scene["version"] = 1;
   scene["bodies"] = bodies;

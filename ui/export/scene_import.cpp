@@ -72,6 +72,11 @@ SceneLoad load_scene(const QString& path) {
     const json rest = without(doc["initial_state"], {"q"});
     if (!rest.empty()) d.scene_keys["initial_state"] = rest;
   }
+  // a loop's joint file, like a body's, made absolute so the kept loops still work from elsewhere
+  if (d.scene_keys.contains("loops") && d.scene_keys["loops"].is_array())
+    for (json& loop : d.scene_keys["loops"])
+      if (loop.is_object() && loop.contains("joint") && loop["joint"].is_string())
+        loop["joint"] = absolute_in(dir, loop["joint"].get<std::string>());
   out.description = QString::fromStdString(sc.description);
   // the view's up follows gravity: z-up scenes (gravity along −z) are shown with +z up
   const Vec3 g = model.gravity;
@@ -98,7 +103,8 @@ SceneLoad load_scene(const QString& path) {
     b.com = sb.inertia.com;
     b.inertia_diag = sb.inertia.inertia_com.diagonal();
     set_scene_mass(b);
-    b.scene_keys = without(bj, {"name", "parent", "joint", "joint_offsets"});
+    // "name" stays as read: the export maps the scene's loops onto the bodies' names after a rename
+    b.scene_keys = without(bj, {"parent", "joint", "joint_offsets"});
     if (b.scene_keys.contains("mesh")) {
       json& mesh = b.scene_keys["mesh"];
       if (mesh.contains("file")) {

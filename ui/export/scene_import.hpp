@@ -1,9 +1,11 @@
 // opening a scene file (docs/scene-file.md) as a document. the scene's root frame becomes a frame-only body
 // ("world", at root.pose), every scene body a body on a joint with the scene's model (offsets included) at
 // the initial q; meshes (an obj file or inline) are drawn as meshes, bodies without one as the ellipsoid of
-// their inertia. what the document does not model — settings, root spin, forces, motions, initial q̇ and
-// any other key — is kept verbatim (DocumentData::scene_keys, Body::scene_keys, Joint::scene_joint) so the
-// scene export (scene_to_json, exports.hpp) gives back the scene jointsmith-cli simulate runs.
+// their inertia. what the document does not model — settings, root spin, forces, motions, closed loops,
+// initial q̇ and any other key — is kept verbatim (DocumentData::scene_keys, Body::scene_keys, Joint::
+// scene_joint) so the scene export (scene_to_json, exports.hpp) gives back the scene jointsmith-cli simulate
+// runs. joint file names (bodies' and loops') are made absolute; each body's scene_keys keeps its "name" as
+// read, so the export points the loops at a body renamed since.
 #pragma once
 
 #include <QString>

@@ -4,6 +4,8 @@
 // directly (no undo step per frame). pausing records the run as one undo step; reset returns the joints
 // and poses to exactly where they were when the run was built (without an undo step when the run was
 // never recorded). any other edit of the document drops the run, so the next play starts from it at rest.
+// the scene's closed loops ("loops", kept from an opened scene file) are solved by the core's loop solver
+// with the scene's compliance, damping and stabilization, exactly as jointsmith-cli simulate runs them.
 #pragma once
 
 #include <QElapsedTimer>
@@ -11,6 +13,7 @@
 #include <QTimer>
 #include <memory>
 
+#include "core/dynamics/loop_solver.hpp"
 #include "ui/document/document.hpp"
 
 namespace js::ui {
@@ -53,6 +56,12 @@ class DynamicsPlayer : public QObject {
   // pause, then the joints and child poses of the document as they were when the run was built
   void reset();
 
+  // whether the run (built on demand) has closed loops; false without a run
+  bool has_loops() const;
+  // the largest loop position and velocity errors at the run's state (zeros without loops or a run;
+  // runs a kinematics sweep in the simulator)
+  LoopErrors loop_errors();
+
   static constexpr double kFrame = 1.0 / 60.0;  // s of simulated time per Step
 
  signals:
@@ -60,6 +69,8 @@ class DynamicsPlayer : public QObject {
   void status_message(const QString& text);
   // one point of the energy plot: t (s), kinetic and potential energy (J)
   void energy(double t, double kinetic, double potential);
+  // after each advance of a run with loops: the largest loop errors ‖δ‖ (m, rad) and ‖δ̇‖ at t (s)
+  void loop_error(double t, double position, double velocity);
   // the run was dropped or reset: the energy plot starts again
   void run_cleared();
 
@@ -68,6 +79,7 @@ class DynamicsPlayer : public QObject {
   void drop_run();
   void tick();
   void show_state();
+  void emit_loop_error();
   // pushes one undo step moving the run's joints and child poses from `from` to `to`
   void record(const DocumentData& from, const DocumentData& to, const QString& text);
 

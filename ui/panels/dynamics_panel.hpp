@@ -1,6 +1,7 @@
 // the dynamics half of the playback dock: play / pause, step, reset, dt, integrator, gravity and damping
 // for the DynamicsPlayer (ui/joint/dynamics_player.hpp), and a Qt Charts plot of kinetic, potential (from
-// the run's start) and total energy against simulated time.
+// the run's start) and total energy against simulated time. with closed loops, a line under the settings
+// gives the largest loop closure error of the run's state.
 #pragma once
 
 #include <QWidget>
@@ -9,6 +10,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QDoubleSpinBox;
 class QLineSeries;
 class QPushButton;
@@ -28,6 +30,7 @@ class DynamicsPanel : public QWidget {
   QPushButton* step_button() { return step_; }
   QPushButton* reset_button() { return reset_; }
   QLineSeries* total_series() { return total_; }
+  QLabel* loop_label() { return loop_; }
 
  signals:
   void status_message(const QString& text);
@@ -36,6 +39,7 @@ class DynamicsPanel : public QWidget {
   void apply_settings();
   void add_energy(double t, double kinetic, double potential);
   void clear_plot();
+  void show_loop_error(double t, double position, double velocity);
 
   DynamicsPlayer* player_;
   QPushButton* play_;
@@ -45,6 +49,7 @@ class DynamicsPanel : public QWidget {
   QComboBox* integrator_;
   QCheckBox* gravity_;
   QDoubleSpinBox* damping_;
+  QLabel* loop_;  // loop closure error; hidden without loops
   QLineSeries* kinetic_;
   QLineSeries* potential_;
   QLineSeries* total_;

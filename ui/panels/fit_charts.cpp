@@ -10,6 +10,7 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <numbers>
 
 namespace js::ui {
@@ -27,6 +28,13 @@ QChartView* make_view(QChart* chart, const QString& tip) {
   return view;
 }
 
+// whole iterations only: a tick every 1, 2, 5, 10, 20, … iterations, at most 6 ticks over [0, last]
+double iteration_tick_step(double last) {
+  for (double decade = 1.0;; decade *= 10.0)
+    for (double m : {1.0, 2.0, 5.0})
+      if (last / (m * decade) <= 5.0) return m * decade;
+}
+
 }  // namespace
 
 FitCharts::FitCharts(QWidget* parent) : QWidget(parent) {
@@ -39,6 +47,9 @@ FitCharts::FitCharts(QWidget* parent) : QWidget(parent) {
   iteration_axis_ = new QValueAxis;
   iteration_axis_->setTitleText(tr("iteration"));
   iteration_axis_->setLabelFormat(QStringLiteral("%.0f"));
+  iteration_axis_->setTickType(QValueAxis::TicksDynamic);
+  iteration_axis_->setTickAnchor(0.0);
+  iteration_axis_->setMinorTickCount(0);
   objective_axis_ = new QLogValueAxis;
   objective_axis_->setLabelFormat(QStringLiteral("%.0e"));
   objective_axis_->setBase(10.0);
@@ -86,8 +97,20 @@ void FitCharts::set_history(const std::vector<double>& objective) {
   // say why the plot is empty rather than leave a blank frame
   convergence_view_->chart()->setTitle(objective.empty() ? tr("Convergence (no fit of this joint yet)")
                                                          : tr("Convergence of the last fit"));
-  iteration_axis_->setRange(0.0, std::max<double>(1.0, static_cast<double>(objective.size()) - 1.0));
-  if (!points.isEmpty()) objective_axis_->setRange(lo / 2.0, hi * 2.0);
+  // an empty plot keeps its frame but no numbers: its placeholder range would label made-up ticks
+  iteration_axis_->setLabelsVisible(!objective.empty());
+  iteration_axis_->setTitleVisible(!objective.empty());
+  objective_axis_->setLabelsVisible(!objective.empty());
+  const double last = std::max<double>(1.0, static_cast<double>(objective.size()) - 1.0);
+  iteration_axis_->setRange(0.0, last);
+  iteration_axis_->setTickInterval(iteration_tick_step(last));
+  if (!points.isEmpty()) {
+    objective_axis_->setRange(lo / 2.0, hi * 2.0);
+    // a tick every 1, 2, 3, … decades so that at most about 7 labels share the height (an exact fit's floor
+    // at 1e-30 would otherwise crowd 30 labels into "…")
+    const double decades = std::log10(hi * 2.0) - std::log10(lo / 2.0);
+    objective_axis_->setBase(std::pow(10.0, std::max(1.0, std::ceil(decades / 6.0))));
+  }
 }
 
 void FitCharts::set_residuals(const std::vector<PoseError>& errors) {

@@ -1,5 +1,6 @@
 // the fit dock's two Qt Charts: convergence (objective per iteration, log scale) of the last fit and the
-// residual of every sample (mm and degrees) under the active joint's current model.
+// residual of every sample (mm and degrees) under the active joint's current model. the iteration axis ticks
+// whole iterations; with no fit yet both convergence axes hide their labels.
 #pragma once
 
 #include <QWidget>
@@ -29,6 +30,9 @@ class FitCharts : public QWidget {
   void set_residuals(const std::vector<PoseError>& errors);
 
   QLineSeries* history_series() const { return history_; }
+  // the convergence plot's axes: iterations (whole numbers, no labels while there is no fit) and F
+  QValueAxis* iteration_axis() const { return iteration_axis_; }
+  QLogValueAxis* objective_axis() const { return objective_axis_; }
   QBarSet* translation_set() const { return translation_; }
   QBarSet* rotation_set() const { return rotation_; }
 

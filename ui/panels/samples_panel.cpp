@@ -26,7 +26,7 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
   table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   table_->setToolTip(tr("Captured samples of the active joint: child pose relative to the parent. "
-                        "Double-click q to edit it; select a row to highlight its ghost. The residual is the "
+                        "Double-click q to edit it; select a row to highlight its ghost (or click a ghost in the view). The residual is the "
                         "distance and angle from the sample to the fitted joint at its q."));
   q_entry_ = new QLineEdit;
   q_entry_->setToolTip(tr("q for the next capture (comma-separated, one value per dof); empty = automatic"));

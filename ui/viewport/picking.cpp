@@ -48,4 +48,29 @@ std::optional<PickHit> pick_body(const DocumentData& d, MeshLibrary& meshes, con
   return best;
 }
 
+std::optional<PickHit> pick_ghost(const DocumentData& d, MeshLibrary& meshes, const Ray& world_ray) {
+  std::optional<PickHit> best;
+  for (const Joint& j : d.joints) {
+    const Body* child = d.body(j.child);
+    const auto mesh = child ? meshes.mesh(*child) : nullptr;
+    if (!mesh) continue;
+    const SE3 world_T_parent = d.world_T_body(j.parent);
+    for (std::size_t i = 0; i < j.samples.size(); ++i) {
+      const SE3 ghost_T_world = (world_T_parent * j.samples[i].parent_T_child).inverse();
+      const Ray local{ghost_T_world.act(world_ray.origin), ghost_T_world.R * world_ray.dir};
+      if (auto dist = intersect_mesh(*mesh, local); dist && (!best || *dist < best->distance))
+        best = PickHit{child->id, *dist, world_ray.origin + *dist * world_ray.dir, j.id, static_cast<int>(i)};
+    }
+  }
+  return best;
+}
+
+std::optional<PickHit> pick(const DocumentData& d, MeshLibrary& meshes, const Ray& world_ray, bool ghosts) {
+  std::optional<PickHit> body = pick_body(d, meshes, world_ray);
+  if (!ghosts) return body;
+  std::optional<PickHit> ghost = pick_ghost(d, meshes, world_ray);
+  if (ghost && (!body || ghost->distance < body->distance - kGhostTieDistance)) return ghost;
+  return body;
+}
+
 }  // namespace js::ui

@@ -12,12 +12,13 @@
 namespace js::ui {
 
 struct MeshItem {
-  enum class Role { body, ghost };
+  // surface: the contact surface of a partly driven joint (surface_scene.hpp), in its parent's frame
+  enum class Role { body, ghost, surface };
   std::shared_ptr<const MeshData> mesh;
   Eigen::Matrix4f world_T_mesh = Eigen::Matrix4f::Identity();
   Eigen::Vector4f colour = Eigen::Vector4f::Ones();  // rgba, alpha < 1 draws blended
   Role role = Role::body;
-  BodyId body = 0;
+  BodyId body = 0;           // the body drawn (a ghost's or a surface's: the joint's child)
   int sample = -1;           // the sample a ghost shows
   bool highlighted = false;  // selected: drawn with a rim glow
 };
@@ -39,7 +40,7 @@ struct JointOverlay {
 };
 
 struct Scene {
-  std::vector<MeshItem> opaque;       // bodies
+  std::vector<MeshItem> opaque;       // bodies, then driven joints' surfaces
   std::vector<MeshItem> translucent;  // ghosts, sorted far to near
   std::vector<LineVertex> lines;      // depth-tested segments (pairs): grid, world axes, triads
   std::vector<LineVertex> overlay;    // drawn on top (pairs): the gizmo

@@ -47,6 +47,7 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
     }
     if (opt.body_triads) append_triad(scene.lines, world_T_body, 0.05, 1.0f);
   }
+  if (opt.driven_surfaces) append_driven_surfaces(d, meshes, cam, opt.surface_cache, scene);
 
   // ghosts of each joint's child at its captured poses; the active joint's ghosts are stronger
   if (opt.ghosts) {
@@ -127,6 +128,15 @@ bool selection_bounds(const DocumentData& d, const Selection& sel, MeshLibrary& 
     // everything drawn: a frame-only body (an opened scene's root frame) is no part of the picture
     for (const Body& all : d.bodies)
       if (!all.frame_only) add_body(all, d.world_T_body(all.id));
+    // and the surfaces driven joints ride (a ball alone would fill the view and hide the wave it rides)
+    for (const Joint& driven : d.joints) {
+      if (driven_coordinates(d, driven).empty()) continue;
+      const Body* child = d.body(driven.child);
+      const SE3 world_T_parent = d.world_T_body(driven.parent);
+      const auto child_mesh = child ? meshes.mesh(*child) : nullptr;
+      if (auto s = build_driven_surface(d, driven, child_mesh.get(), world_T_parent.R.transpose() * world_up(d.camera)))
+        spheres.emplace_back(world_T_parent.act(s->centre().cast<double>()), static_cast<double>(s->radius()));
+    }
   }
   if (spheres.empty()) return false;
   // a loose enclosing sphere: centre of the centres, radius reaching every sphere

@@ -1,6 +1,7 @@
 // builds the Scene (what to draw) from a document: bodies at their world poses with their colours,
 // captured samples as translucent ghosts of the child (coloured by residual once fitted), fitted joints'
-// swept motion and control frames (joint_scene.hpp), grid, world axes, body triads and the gizmo.
+// swept motion and control frames (joint_scene.hpp), the surfaces of partly driven joints
+// (surface_scene.hpp), grid, world axes, body triads and the gizmo.
 // no GL: unit-tested without a context.
 #pragma once
 
@@ -10,6 +11,7 @@
 #include "ui/mesh/mesh_library.hpp"
 #include "ui/viewport/gizmo.hpp"
 #include "ui/viewport/scene.hpp"
+#include "ui/viewport/surface_scene.hpp"
 
 namespace js::ui {
 
@@ -20,6 +22,9 @@ struct SceneOptions {
   bool ghosts = true;
   bool joint_motion = true;      // swept paths / surfaces and control frames of fitted joints
   bool residual_colours = true;  // ghosts of a fitted joint coloured by their residual (residual_colour.hpp)
+  bool driven_surfaces = true;   // the surface a partly driven joint's child rides (surface_scene.hpp)
+  // keeps those surfaces between frames (the viewport owns one); null builds them every call
+  DrivenSurfaceCache* surface_cache = nullptr;
   double grid_extent = 1.0;   // m, half width
   double grid_spacing = 0.1;  // m
   std::optional<GizmoFrame> gizmo;
@@ -31,7 +36,8 @@ struct SceneOptions {
 Scene build_scene(const DocumentData& d, const Selection& selection, MeshLibrary& meshes, const CameraState& cam,
                   const SceneOptions& options);
 
-// a bounding sphere of the selection (or of everything when nothing is selected), for "frame selection"
+// a bounding sphere of the selection (or of everything when nothing is selected: the drawn bodies and the
+// surfaces of driven joints), for "frame selection"
 bool selection_bounds(const DocumentData& d, const Selection& selection, MeshLibrary& meshes, Vec3& centre,
                       double& radius);
 

@@ -101,7 +101,8 @@ ViewportWidget::ViewportWidget(Document& doc, MeshLibrary& meshes, QWidget* pare
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(container_);
-  setToolTip(tr("Left-drag: orbit or drag a gizmo handle · right/middle-drag: pan · wheel: zoom · click: select · "
+  setToolTip(tr("Left-drag: orbit or drag a gizmo handle · right/middle-drag: pan · wheel: zoom · click: select a body "
+                "or a sample's ghost · "
                 "F: frame selection"));
   connect(&doc_, &Document::changed, this, &ViewportWidget::request_frame);
   connect(&doc_, &Document::selection_changed, this, &ViewportWidget::request_frame);
@@ -155,6 +156,7 @@ std::optional<GizmoFrame> ViewportWidget::current_gizmo() const {
 void ViewportWidget::paint_gl(int width_px, int height_px) {
   frame_timer_.start();
   SceneOptions opt = options_;
+  opt.surface_cache = &surfaces_;
   opt.gizmo = ik_mode_ ? std::nullopt : current_gizmo();
   if (drag_ == Drag::ik && ik_.active()) opt.ik_target = std::pair{ik_.grabbed_point(doc_.data()), ik_.target()};
   opt.gizmo_hovered = drag_ == Drag::gizmo ? gizmo_drag_.handle() : hovered_;
@@ -357,9 +359,15 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent* e) {
 }
 
 void ViewportWidget::click_select(const QPointF& pos) {
-  const auto hit = pick_body(doc_.data(), meshes_, ray_at(pos));
+  // the nearest hit along the ray: a body, or a sample's ghost while ghosts are drawn
+  const auto hit = pick(doc_.data(), meshes_, ray_at(pos), options_.ghosts);
   Selection s;
-  if (hit) {
+  if (hit && hit->ghost()) {
+    // as a row selected in the samples table: the sample of its joint, no live body (the gizmo moves the ghost)
+    s.joint = hit->joint;
+    s.sample = hit->sample;
+    emit status_message(tr("Selected sample %1 of %2").arg(hit->sample + 1).arg(doc_.data().joint(hit->joint)->name));
+  } else if (hit) {
     s.body = hit->body;
     if (const Joint* j = doc_.data().joint_of_child(hit->body)) s.joint = j->id;
     emit status_message(tr("Selected %1").arg(doc_.data().body(hit->body)->name));

@@ -1,6 +1,7 @@
 // the central 3-d view: a widget holding a native OpenGL window that builds a Scene from the document each
 // frame and hands it to the Renderer. mouse: left-drag orbits (or drags a gizmo handle), right/middle or
-// shift-drag pans, wheel zooms, click selects. keys: arrows orbit, shift+arrows pan, +/− zoom.
+// shift-drag pans, wheel zooms, click selects (a body, or a sample by its ghost). keys: arrows orbit,
+// shift+arrows pan, +/− zoom.
 // why a window and not a QOpenGLWidget: a QOpenGLWidget draws into a texture that Qt then composes with the
 // rest of the main window on every flush, two full-window textured quads; under a software rasterizer that
 // costs about as much as drawing 250k triangles (docs/app.md, "Frame time"). the window draws straight into
@@ -87,6 +88,7 @@ class ViewportWidget : public QWidget {
   QWidget* container_ = nullptr;     // child of this widget, fills it
   int msaa_samples_ = 0;
   SceneOptions options_;
+  DrivenSurfaceCache surfaces_;
   QString gl_error_;
 
   bool begin_ik_drag(const QPointF& pos);
