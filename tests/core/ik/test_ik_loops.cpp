@@ -170,6 +170,25 @@ TEST(IkLoops, RangesHoldWithTheLoopClosed) {
   EXPECT_LT(pin_gap(ranged, ri.q), 1e-10);
 }
 
+// all three rows of the point loop: the out-of-plane row is identically redundant (the dynamics needs
+// compliance for it, core/dynamics/loop_solver.hpp); the ik's regularized schur complement does not
+TEST(IkLoops, RedundantHardRowsStillSolve) {
+  const scene::Scene sc = scene::read_scene_file(kFourBar);
+  LoopSet all_rows;
+  LoopConstraint l = sc.loops.loop(0);
+  l.axes = 0;
+  all_rows.add(sc.model, l);
+  ASSERT_EQ(all_rows.rows(0), 3);
+  IkSolver solver(sc.model);
+  IkOptions o;
+  o.loops = &all_rows;
+  const IkReport r = solver.solve({coupler_target(sc.model, point_at(sc.model, closed_q(1.3), 1, kCouplerPoint))},
+                                  sc.initial.q, o);
+  EXPECT_TRUE(r.converged) << r.message;
+  EXPECT_LT(r.errors[0], 1e-8);
+  EXPECT_LT(pin_gap(sc.model, r.q), 1e-10);
+}
+
 // a compliant loop is a stiff row of the objective: closed where the target allows, a little open where not
 TEST(IkLoops, CompliantLoopIsAWeightedRow) {
   const scene::Scene sc = scene::read_scene_file(kFourBar);
