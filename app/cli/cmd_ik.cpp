@@ -1,7 +1,8 @@
 // jointsmith-cli ik SCENE.json --body NAME [--point x,y,z] --target x,y,z[,rx,ry,rz]
 // solves for the scene's coordinates (starting at its initial state) so the body point reaches the target
 // position (and, with rx,ry,rz, the orientation exp([r]) as world_R_body); prints q, the point it reached
-// and the residual. an unreachable target still prints the nearest configuration found.
+// and the residual. an unreachable target still prints the nearest configuration found. the scene's closed
+// loops ("loops") are kept closed: the solution lies on them and "loop error" says how closely.
 #include <iostream>
 #include <memory>
 #include <stdexcept>
@@ -42,6 +43,7 @@ void run_ik(const IkOptionsCli& o) {
   options.tolerance = o.tolerance;
   options.max_iterations = o.max_iterations;
   options.restarts = o.restarts;
+  if (!sc.loops.empty()) options.loops = &sc.loops;
   IkSolver solver(sc.model);
   const IkReport r = solver.solve({t}, sc.initial.q, options);
   const std::vector<std::string> names = sc.model.coordinate_names();
@@ -53,7 +55,9 @@ void run_ik(const IkOptionsCli& o) {
   const Vec3 x = data.bodies[static_cast<std::size_t>(t.body)].world_T_body.act(t.point);
   std::cout.precision(9);  // nanometres
   std::cout << "reached = " << x[0] << "," << x[1] << "," << x[2] << "\n";
-  std::cout << "residual = " << r.residual << "\n" << r.message << "\n";
+  std::cout << "residual = " << r.residual << "\n";
+  if (!sc.loops.empty()) std::cout << "loop error = " << r.loop_error << "\n";
+  std::cout << r.message << "\n";
   if (!r.converged) throw std::runtime_error(r.message);
 }
 
@@ -66,7 +70,12 @@ void add_ik_command(CLI::App& app) {
 y-z plane plus the knee's 1.3-1.9 mm lateral shift: a target with x outside that slab is unreachable):
   jointsmith-cli ik resources/scenes/leg.json --body foot --point 0,-0.12,-0.08 --target 0.0015,-0.35,-0.75
 prints each coordinate, the reached point and "converged in N iterations, residual ...";
-an unreachable target prints the nearest configuration and exits with status 1.)");
+an unreachable target prints the nearest configuration and exits with status 1.
+a scene with closed loops (e.g. resources/scenes/four_bar.json) is solved with its loops closed and also
+prints "loop error = ..." (the largest loop violation, m or rad):
+  jointsmith-cli ik resources/scenes/four_bar.json --body coupler --point 0.35,0,0 --target 0.22,0.24,0
+(the coupler's far end, on the rocker's 0.3 m circle about the ground pin). a mechanism with fewer freedoms
+than target rows reaches only a curve or surface: a point typed near it is reported unreachable.)");
   cmd->add_option("scene", opts->scene, "scene file (docs/scene-file.md)")->required()->check(CLI::ExistingFile);
   cmd->add_option("--body", opts->body, "body whose point is moved")->required();
   cmd->add_option("--point", opts->point, "the point in the body frame, m (default 0,0,0)")->delimiter(',')->expected(3);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <stdexcept>
@@ -34,12 +35,16 @@ namespace {
 
 int target_rows(const IkTarget& t) { return t.goal == IkGoal::Pose ? 6 : 3; }
 
+// the residual of a trial point whose loops could not be closed: never accepted
+constexpr double kRejected = std::numeric_limits<double>::infinity();
+
 }  // namespace
 
 double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q, double t,
                           bool with_jacobian) {
+  // loop rows read the joints' S: velocity level whenever there are loops
   forward_kinematics(model_, data_, t, q, zero_, Eigen::VectorXd(),
-                     with_jacobian ? KinematicsLevel::Velocity : KinematicsLevel::Position);
+                     with_jacobian || loops_ ? KinematicsLevel::Velocity : KinematicsLevel::Position);
   int row = 0;
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const IkTarget& tg = targets[i];
@@ -64,6 +69,7 @@ double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::Vec
     }
     target_errors_[i] = err;
   }
+  if (loops_) evaluate_loops(row, with_jacobian);
   return e_trial_.norm();
 }
 
@@ -76,6 +82,48 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
     if (!(t.weight > 0.0)) throw std::invalid_argument("ik: target weight must be > 0");
     rows += target_rows(t);
   }
+  target_rows_ = rows;
+  // loops: workspaces once per solve; hard rows become constraints, compliant rows join the objective
+  loops_ = o.loops && !o.loops->empty() ? o.loops : nullptr;
+  loop_data_.clear();
+  hard_offset_.clear();
+  hard_rows_ = 0;
+  loop_weight_ = o.loop_weight;
+  if (loops_) {
+    if (!(o.loop_weight > 0.0) || !(o.loop_tolerance > 0.0)) {
+      throw std::invalid_argument("ik: loop_weight and loop_tolerance must be > 0");
+    }
+    loop_data_.reserve(static_cast<std::size_t>(loops_->size()));
+    for (int i = 0; i < loops_->size(); ++i) {
+      const LoopConstraint& l = loops_->loop(i);
+      if (l.body_b >= model_.num_bodies() || l.body_a >= model_.num_bodies()) {
+        throw std::invalid_argument("ik: loop \"" + l.name + "\" names a body the model does not have");
+      }
+      loop_data_.emplace_back(model_, l, loops_->rows(i));
+      if (l.compliance > 0.0) {
+        hard_offset_.push_back(-1);
+        rows += loops_->rows(i);
+      } else {
+        hard_offset_.push_back(hard_rows_);
+        hard_rows_ += loops_->rows(i);
+      }
+    }
+    const int all = loops_->total_rows();
+    loop_delta_.resize(all);
+    loop_dot_.resize(all);
+    loop_bias_.resize(all);
+    G_loop_.resize(all, n);
+  }
+  dh_.setZero(hard_rows_);
+  dh_trial_.setZero(hard_rows_);
+  Gh_.setZero(hard_rows_, n);
+  Gh_trial_.setZero(hard_rows_, n);
+  Gt_.resize(n, hard_rows_);
+  Y_.resize(n, hard_rows_);
+  S_.resize(hard_rows_, hard_rows_);
+  mu_.resize(hard_rows_);
+  dq_soc_.resize(n);
+  held_.assign(static_cast<std::size_t>(n), false);
   e_.resize(rows);
   e_trial_.resize(rows);
   J_.resize(rows, n);
@@ -132,10 +180,13 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
       }
     }
   }
-  // errors at the final q
+  // errors at the final q; a start that could not be closed ended at +inf
+  report.loops_closed = std::isfinite(report.residual);
   report.residual = evaluate(targets, report.q, o.time, false);
   report.errors = target_errors_;
-  report.converged = report.residual <= o.tolerance;
+  report.loop_error = 0.0;
+  if (loops_) report.loop_error = loop_error_;
+  report.converged = report.residual <= o.tolerance && report.loops_closed;
   // every start stopped at a stationary point above the tolerance (or ran out of iterations)
   report.unreachable = !report.converged;
   char buf[200];
@@ -149,6 +200,12 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
                   report.starts, report.starts == 1 ? "" : "s", report.residual, report.iterations);
   }
   report.message = buf;
+  if (loops_) {
+    std::snprintf(buf, sizeof buf, report.loops_closed ? "; loops closed, loop error %.3g" :
+                  "; the loops cannot be closed from any start, loop error %.3g", report.loop_error);
+    report.message += buf;
+  }
+  loops_ = nullptr;  // the loop set is the caller's: not kept past the solve
   return report;
 }
 
@@ -157,9 +214,21 @@ void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o,
   const Eigen::VectorXd& lo = lo_;
   const Eigen::VectorXd& hi = hi_;
   const std::vector<bool>& locked = locked_;
+  if (hard_rows_ > 0) {
+    // every iterate lies on the loops' manifold: close the start first (it stays as it was if it cannot be)
+    q_trial_ = report.q;
+    if (!close_loops(q_trial_, o)) {
+      report.iterations = 0;
+      report.residual = std::numeric_limits<double>::infinity();
+      return;
+    }
+    report.q = q_trial_;
+  }
   double r = evaluate(targets, report.q, o.time, true);
   e_ = e_trial_;
   Eigen::MatrixXd J = J_;
+  dh_ = dh_trial_;
+  Gh_ = Gh_trial_;
   double lambda = o.initial_damping;
   int stalled = 0;
   for (report.iterations = 0; report.iterations < o.max_iterations && r > o.tolerance; ++report.iterations) {
@@ -169,6 +238,7 @@ void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o,
     for (int k = 0; k < n; ++k) {
       const bool held = locked[static_cast<std::size_t>(k)] || (report.q[k] <= lo[k] && g_[k] < 0.0) ||
                         (report.q[k] >= hi[k] && g_[k] > 0.0);
+      held_[static_cast<std::size_t>(k)] = held;
       if (held) {
         A_.row(k).setZero();
         A_.col(k).setZero();
@@ -177,7 +247,7 @@ void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o,
       }
     }
     A_.diagonal().array() += lambda * lambda;
-    dq_ = A_.llt().solve(g_);
+    damped_step(A_, g_, Gh_, dh_, dq_);
     const double step = dq_.cwiseAbs().maxCoeff();
     if (step > o.max_step) dq_ *= o.max_step / step;
     // backtrack along the step before raising λ: in a curved valley (a nearly planar leg reaching a
@@ -185,7 +255,7 @@ void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o,
     bool accepted = false;
     for (int halving = 0; halving < 6 && !accepted; ++halving) {
       q_trial_ = (report.q + dq_).cwiseMax(lo).cwiseMin(hi);
-      double r_trial = evaluate(targets, q_trial_, o.time, true);
+      double r_trial = close_loops(q_trial_, o) ? evaluate(targets, q_trial_, o.time, true) : kRejected;
       if (!(r_trial < r) && halving == 0) {
         // second-order correction: the full step went along a curved valley (the leg's self-motion,
         // steered by the knee's 2 mm lateral shift) and left it; one gauss–newton step from the trial
@@ -193,7 +263,8 @@ void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o,
         g_c_.noalias() = J_.transpose() * e_trial_;
         A_c_.noalias() = J_.transpose() * J_;
         for (int k = 0; k < n; ++k) {
-          if (g_[k] == 0.0 && A_(k, k) == 1.0 + lambda * lambda) {
+          held_[static_cast<std::size_t>(k)] = g_[k] == 0.0 && A_(k, k) == 1.0 + lambda * lambda;
+          if (held_[static_cast<std::size_t>(k)]) {
             A_c_.row(k).setZero();
             A_c_.col(k).setZero();
             A_c_(k, k) = 1.0;
@@ -201,8 +272,12 @@ void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o,
           }
         }
         A_c_.diagonal().array() += lambda * lambda;
-        q_trial_ = (q_trial_ + A_c_.llt().solve(g_c_)).cwiseMax(lo).cwiseMin(hi);
-        r_trial = evaluate(targets, q_trial_, o.time, true);
+        if (r_trial < kRejected) {
+          // with loops the correction is the constrained step at the (closed) trial point
+          damped_step(A_c_, g_c_, Gh_trial_, dh_trial_, dq_soc_);
+          q_trial_ = (q_trial_ + dq_soc_).cwiseMax(lo).cwiseMin(hi);
+          r_trial = close_loops(q_trial_, o) ? evaluate(targets, q_trial_, o.time, true) : kRejected;
+        }
       }
       if (r_trial < r) {
         stalled = (r - r_trial) < 1e-12 * r ? stalled + 1 : 0;
@@ -210,6 +285,8 @@ void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o,
         r = r_trial;
         e_ = e_trial_;
         J = J_;
+        dh_ = dh_trial_;
+        Gh_ = Gh_trial_;
         accepted = true;
         if (halving == 0) lambda = std::max(lambda * 0.1, 1e-12);
       } else {

@@ -7,6 +7,7 @@
 #include "core/dynamics/examples.hpp"
 #include "core/ik/ik.hpp"
 #include "core/motion/scripted_motion.hpp"
+#include "core/scene/scene_file.hpp"
 
 namespace {
 
@@ -127,6 +128,35 @@ void BM_IkLegFarStart(benchmark::State& state) {
   state.counters["starts"] = starts;
 }
 BENCHMARK(BM_IkLegFarStart);
+
+// ik with a closed loop (IkOptions::loops): the four-bar's coupler point (0.175, 0.06, 0) from the scene's
+// start (crank π/2) to where it is with the crank at 1.2 rad; every iterate is projected onto the loop.
+void BM_IkFourBar(benchmark::State& state) {
+  const scene::Scene sc = scene::read_scene_file(JS_SOURCE_DIR "/resources/scenes/four_bar.json");
+  IkSolver solver(sc.model);
+  IkTarget t;
+  t.body = sc.model.find_body("coupler");
+  t.point = Vec3(0.175, 0.06, 0.0);
+  // the closed four-bar at crank 1.2 rad (circle intersection on the scene's branch)
+  Eigen::VectorXd goal(3);
+  goal << 1.2, -0.6009663838185825, -1.918161995634315;
+  MultibodyData d(sc.model);
+  forward_kinematics(sc.model, d, 0.0, goal);
+  t.position = d.bodies[1].world_T_body.act(t.point);
+  IkOptions options;
+  options.loops = &sc.loops;
+  int iterations = 0;
+  double loop_error = 0.0;
+  for (auto _ : state) {
+    const IkReport r = solver.solve({t}, sc.initial.q, options);
+    iterations = r.iterations;
+    loop_error = r.loop_error;
+    benchmark::DoNotOptimize(r.q.data());
+  }
+  state.counters["iterations"] = iterations;
+  state.counters["loop_error"] = loop_error;
+}
+BENCHMARK(BM_IkFourBar);
 
 }  // namespace
 

@@ -1,10 +1,14 @@
 // jointsmith-cli ik and simulate on the shipped leg scenes: the documented ik example converges, an
-// off-plane target is reported unreachable with the nearest point, a scripted knee writes its drive torque.
+// off-plane target is reported unreachable with the nearest point, the four-bar's coupler reaches a target
+// with its loop closed (checked on the printed q) or, out of reach, stays closed; a scripted knee writes its
+// drive torque.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <string>
 
+#include "core/dynamics/algorithms.hpp"
+#include "core/scene/scene_file.hpp"
 #include "tests/cli/cli_runner.hpp"
 
 namespace js::test {
@@ -24,6 +28,44 @@ TEST(CliIk, OffPlaneTargetIsUnreachableWithTheNearestPoint) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.out.find("reached = "), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("unreachable"), std::string::npos) << r.err;
+}
+
+// the value printed after "key = " (a number line of the cli's output)
+double printed(const std::string& out, const std::string& key) {
+  const std::size_t at = out.find(key + " = ");
+  EXPECT_NE(at, std::string::npos) << key << " not in " << out;
+  return at == std::string::npos ? NAN : std::stod(out.substr(at + key.size() + 3));
+}
+
+// the four-bar's pin gap at the q the cli printed: the rocker's pin (0.3, 0, 0) against the ground's (0.4, 0, 0)
+double printed_pin_gap(const std::string& out) {
+  const scene::Scene sc = scene::read_scene_file(JS_SOURCE_DIR "/resources/scenes/four_bar.json");
+  Eigen::VectorXd q(3);
+  q << printed(out, "crank.q1"), printed(out, "coupler.q2"), printed(out, "rocker.q3");
+  MultibodyData d(sc.model);
+  forward_kinematics(sc.model, d, 0.0, q);
+  return (d.bodies[2].world_T_body.act(Vec3(0.3, 0, 0)) - Vec3(0.4, 0, 0)).norm();
+}
+
+// the documented loop example: the coupler's far end to a point of the rocker's circle about its ground pin.
+// the q printed (12 digits) closes the loop to round-off of the printing; the solver's own error is printed.
+TEST(CliIk, FourBarReachesATargetWithItsLoopClosed) {
+  const CliRun r = cli("ik resources/scenes/four_bar.json --body coupler --point 0.35,0,0 --target 0.22,0.24,0");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("converged in"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("loops closed"), std::string::npos) << r.out;
+  EXPECT_LT(printed(r.out, "loop error"), 1e-10) << r.out;
+  EXPECT_LT(printed(r.out, "residual"), 1e-10) << r.out;
+  EXPECT_LT(printed_pin_gap(r.out), 1e-10) << r.out;
+}
+
+TEST(CliIk, FourBarOutOfReachStaysClosed) {
+  const CliRun r = cli("ik resources/scenes/four_bar.json --body coupler --point 0.35,0,0 --target 0.8,0.6,0");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("unreachable"), std::string::npos) << r.err;
+  EXPECT_GT(printed(r.out, "residual"), 0.1) << r.out;
+  EXPECT_LT(printed(r.out, "loop error"), 1e-10) << r.out;
+  EXPECT_LT(printed_pin_gap(r.out), 1e-10) << r.out;
 }
 
 TEST(CliSimulate, ScriptedKneeWritesItsDriveTorque) {

@@ -16,6 +16,7 @@
 #include "ui/export/exports.hpp"
 #include "ui/export/scene_import.hpp"
 #include "ui/joint/dynamics_player.hpp"
+#include "tests/ui/four_bar_gap.hpp"
 
 namespace {
 
@@ -35,29 +36,8 @@ void open(Document& doc, DynamicsPlayer& player, const char* name) {
   ASSERT_TRUE(player.set_settings(s));
 }
 
-const js::ui::Joint& joint_of(const Document& doc, const std::string& body) {
-  for (const js::ui::Joint& j : doc.data().joints)
-    if (doc.data().body(j.child)->name == QString::fromStdString(body)) return j;
-  ADD_FAILURE() << "no joint moves " << body;
-  return doc.data().joints.front();
-}
-
-// the four-bar's ground pin from the document's poses: the rocker's frame_b origin against frame_a's in the
-// world (body_a is the root frame), in the plane the loop constrains (x, y)
-double four_bar_gap(const Document& doc) {
-  const json& loop = doc.data().scene_keys["loops"][0];
-  const auto point = [](const json& frame) {
-    const json& t = frame["translation"];
-    return js::Vec3(t[0].get<double>(), t[1].get<double>(), t[2].get<double>());
-  };
-  const js::ui::Body* world = nullptr;
-  for (const js::ui::Body& b : doc.data().bodies)
-    if (b.frame_only) world = &b;
-  const js::ui::Joint& rocker = joint_of(doc, loop["body_b"].get<std::string>());
-  const js::Vec3 pin_b = doc.data().world_T_body(rocker.child).act(point(loop["frame_b"]));
-  const js::Vec3 pin_a = world->pose.act(point(loop["frame_a"]));
-  return (pin_b - pin_a).head<2>().norm();
-}
+using js::test::four_bar_gap;
+using js::test::joint_of;
 
 }  // namespace
 

@@ -52,6 +52,8 @@ IkReport IkDrag::move_to(Document& doc, const Vec3& target) {
   // a drag asks for many small solves: a few iterations each keep the view live, the next move continues
   options.max_iterations = 30;
   options.tolerance = 1e-6;
+  // the scene's closed loops (an opened four-bar) stay closed: every solve ends on δ = 0 (core/ik)
+  if (!mb_->scene.loops.empty()) options.loops = &mb_->scene.loops;
   IkReport report = solver_->solve({t}, q_, options);
   q_ = report.q;
   const DocumentData& d = doc.data();
