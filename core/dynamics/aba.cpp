@@ -84,7 +84,7 @@ JS_HOT_PATH const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& mod
       bd.u[0] = u;
       if (body.parent < 0) continue;
       BodyData& parent = data.bodies[static_cast<std::size_t>(body.parent)];
-      parent.Ja += inertia_to_parent(bd.joint.G, bd.Ja - (d_inv * U).lazyProduct(U.transpose()));
+      add_articulated_to_parent(bd.joint.G, bd.Ja, d_inv, U, parent.Ja);
       parent.b += Ad_inv_star_apply(bd.joint.G, beta + (d_inv * u) * U);
       continue;
     }
@@ -99,14 +99,14 @@ JS_HOT_PATH const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& mod
     if (body.parent < 0) continue;
     BodyData& parent = data.bodies[static_cast<std::size_t>(body.parent)];
     if (n == 0) {
-      parent.Ja += inertia_to_parent(bd.joint.G, bd.Ja);
+      add_inertia_to_parent(bd.joint.G, bd.Ja, parent.Ja);
       parent.b += Ad_inv_star_apply(bd.joint.G, beta);
       continue;
     }
     // J̃ − U Ω⁻¹ Uᵀ and β + U Ω⁻¹ u carried to the parent frame
     const JointJacobian UD = bd.U * bd.Omega_inv;
     const Mat6 Ja_reduced = bd.Ja - UD * bd.U.transpose();
-    parent.Ja += inertia_to_parent(bd.joint.G, Ja_reduced);
+    add_inertia_to_parent(bd.joint.G, Ja_reduced, parent.Ja);
     parent.b += Ad_inv_star_apply(bd.joint.G, beta + UD * bd.u);
   }
   // forward recursion (eq. 44)

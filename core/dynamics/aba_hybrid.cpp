@@ -37,7 +37,7 @@ bool hybrid_backward(const Body& body, BodyData& bd, const std::vector<Prescribe
   if (nf == 0) {
     // every coordinate is given: the whole articulated inertia goes to the parent, like a fixed joint's
     if (parent != nullptr) {
-      parent->Ja += inertia_to_parent(bd.joint.G, bd.Ja);
+      add_inertia_to_parent(bd.joint.G, bd.Ja, parent->Ja);
       parent->b += Ad_inv_star_apply(bd.joint.G, beta);
     }
     return true;
@@ -65,7 +65,7 @@ bool hybrid_backward(const Body& body, BodyData& bd, const std::vector<Prescribe
   // J̃ − U Ω⁻¹ Uᵀ and β + U Ω⁻¹ u carried to the parent frame (appendix A)
   const JointJacobian UD = bd.U * bd.Omega_inv;
   const Mat6 Ja_reduced = bd.Ja - UD * bd.U.transpose();
-  parent->Ja += inertia_to_parent(bd.joint.G, Ja_reduced);
+  add_inertia_to_parent(bd.joint.G, Ja_reduced, parent->Ja);
   parent->b += Ad_inv_star_apply(bd.joint.G, beta + UD * bd.u);
   return ok;
 }

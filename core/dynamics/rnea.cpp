@@ -63,7 +63,7 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data, do
       }
     }
     if (body.parent >= 0) {
-      data.bodies[static_cast<std::size_t>(body.parent)].Ja += inertia_to_parent(bd.joint.G, bd.Ja);
+      add_inertia_to_parent(bd.joint.G, bd.Ja, data.bodies[static_cast<std::size_t>(body.parent)].Ja);
     }
   }
   return data.M;

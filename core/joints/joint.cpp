@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "core/lie/hot_path.hpp"
+
 namespace js {
 
 namespace {
@@ -46,7 +48,7 @@ void JointModel::set_offsets(const SE3& parent_T_joint, const SE3& moving_T_chil
   has_child_offset_ = !moving_T_child.is_approx(SE3::identity(), 0.0);
 }
 
-void JointModel::evaluate(const ConstJointRef& q, JointData& data, EvalLevel level) const {
+JS_HOT_PATH void JointModel::evaluate(const ConstJointRef& q, JointData& data, EvalLevel level) const {
   evaluate_local(q, data, level);
   // G = P · G_local · C; body twists move to the child frame by Ad_{C⁻¹}
   if (has_parent_offset_) data.G = parent_T_joint_ * data.G;

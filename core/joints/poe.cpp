@@ -1,23 +1,10 @@
 #include "core/joints/poe.hpp"
 
+#include <cmath>
+
 #include "core/lie/hot_path.hpp"
 
 namespace js {
-
-namespace {
-
-// a·b in scalar form: eigen's packet code for 3×3 products costs about three times the instructions
-// (two-lane packets over three rows plus broadcasts), and this runs k−1 times per spline evaluation
-inline SE3 compose(const SE3& a, const SE3& b) {
-  SE3 t;
-  for (int j = 0; j < 3; ++j) {
-    for (int i = 0; i < 3; ++i) t.R(i, j) = a.R(i, 0) * b.R(0, j) + a.R(i, 1) * b.R(1, j) + a.R(i, 2) * b.R(2, j);
-  }
-  for (int i = 0; i < 3; ++i) t.p[i] = a.R(i, 0) * b.p[0] + a.R(i, 1) * b.p[1] + a.R(i, 2) * b.p[2] + a.p[i];
-  return t;
-}
-
-}  // namespace
 
 JS_HOT_PATH void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int n, EvalLevel level, JointData& out) {
   out.G = H;
@@ -52,11 +39,13 @@ JS_HOT_PATH void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int
   }
 }
 
-JS_HOT_PATH void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* phi, const double* dphi, const double* ddphi,
-                       int m, EvalLevel level, JointData& out) {
+JS_HOT_PATH void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* g_norm, const double* phi,
+                                   const double* dphi, const double* ddphi, int m, EvalLevel level, JointData& out) {
+  // exp(ĝ_k φ_k) turns by |ω_k| |φ_k|
+  auto factor = [&](int k) { return se3_exp_with_angle(g[k] * phi[k], g_norm[k] * std::abs(phi[k])); };
   if (m == 0 || level == EvalLevel::Transform) {
     SE3 G = H;
-    for (int k = 0; k < m; ++k) G = compose(G, se3_exp(g[k] * phi[k]));
+    for (int k = 0; k < m; ++k) G = G * factor(k);
     out.G = G;
     if (level != EvalLevel::Transform) {
       out.S.col(0).setZero();
@@ -66,13 +55,13 @@ JS_HOT_PATH void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* p
   }
   // the first factor starts from μ_0 = 0, ∂μ_0 = 0, so eq. (29) and (31) reduce to g φ′ and g φ″.
   // G, s and h stay in locals (registers) rather than in out, which the compiler must assume aliases
-  SE3 G = compose(H, se3_exp(g[0] * phi[0]));
+  SE3 G = H * factor(0);
   Twist s = g[0] * dphi[0];
   Twist h = g[0] * ddphi[0];
   const bool hessian = level == EvalLevel::Hessian;
   for (int k = 1; k < m; ++k) {
-    const SE3 E = se3_exp(g[k] * phi[k]);
-    G = compose(G, E);
+    const SE3 E = factor(k);
+    G = G * E;
     if (hessian) {
       // eq. (31) with n = 1, before μ advances
       h = g[k] * ddphi[k] + Ad_inv_apply(E, h + ad_apply(s, g[k]) * dphi[k]);

@@ -27,8 +27,9 @@ inline constexpr int kMaxPoeFactors = 8;
 void poe_evaluate(const SE3& H, const PoeFactor* factors, int m, int n, EvalLevel level, JointData& out);
 
 // the same for one coordinate (n = 1), reading the factors from parallel arrays of length m: twists g_k,
-// φ_k, φ′_k and φ″_k. the spline curve joint's hot path: no per-call factor set-up.
-void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* phi, const double* dphi, const double* ddphi,
-                       int m, EvalLevel level, JointData& out);
+// their rotation norms |ω_k| (g_norm), φ_k, φ′_k and φ″_k. the spline curve joint's hot path: no per-call
+// factor set-up and no square roots.
+void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* g_norm, const double* phi, const double* dphi,
+                       const double* ddphi, int m, EvalLevel level, JointData& out);
 
 }  // namespace js

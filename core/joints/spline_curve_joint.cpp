@@ -38,6 +38,8 @@ SplineCurveJoint::SplineCurveJoint(std::vector<SE3> control_frames, spline::Knot
   for (int l = 1; l < knots_.num_basis(); ++l) {
     twists_[static_cast<std::size_t>(l)] = se3_log(frame_of_basis(l - 1).inverse() * frame_of_basis(l));
   }
+  twist_norms_.reserve(twists_.size());
+  for (const Twist& z : twists_) twist_norms_.push_back(z.head<3>().norm());
 }
 
 int SplineCurveJoint::order() const { return knots_.order(); }
@@ -53,8 +55,9 @@ JS_HOT_PATH void SplineCurveJoint::evaluate_inside(double q, JointData& data, Ev
   spline::CumulativeValues cv;
   basis_.evaluate(q, cv);
   // eq. (24): only k−1 exponentials are non-trivial in span j; B̃ = 1 before them folds into Ğ_{j−k+1}
-  poe_evaluate_1dof(frame_of_basis(cv.base_index()), &twists_[static_cast<std::size_t>(cv.first_index())],
-                    cv.value.data(), cv.d1.data(), cv.d2.data(), cv.count(), level, data);
+  const auto first = static_cast<std::size_t>(cv.first_index());
+  poe_evaluate_1dof(frame_of_basis(cv.base_index()), &twists_[first], &twist_norms_[first], cv.value.data(),
+                    cv.d1.data(), cv.d2.data(), cv.count(), level, data);
 }
 
 void SplineCurveJoint::evaluate_local(const ConstJointRef& q, JointData& data, EvalLevel level) const {

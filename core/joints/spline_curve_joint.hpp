@@ -44,6 +44,7 @@ class SplineCurveJoint final : public JointModel {
   std::vector<SE3> frames_;
   spline::KnotVector knots_;
   std::vector<Twist> twists_;
+  std::vector<double> twist_norms_;  // |ω| of each twist: exp needs no square root per call
   spline::CumulativePolynomials basis_;  // per-span cumulative basis polynomials (hot path)
 };
 

@@ -98,7 +98,7 @@ void evaluate_span(const double* c, int k, double u, double w, CumulativeValues&
 JS_HOT_PATH void CumulativePolynomials::evaluate(double q, CumulativeValues& out) const {
   const int k = order_;
   const double x = knots_.to_domain(q);
-  const int j = knots_.find_span(x);
+  const int j = knots_.find_span_in_domain(x);
   const int s = j - first_span_;
   const double w = inv_width_[static_cast<std::size_t>(s)];
   const double u = (x - knots_.knot(j)) * w;

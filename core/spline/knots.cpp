@@ -260,13 +260,4 @@ double KnotVector::wrap(double q) const {
   return w;
 }
 
-int KnotVector::find_span(double q) const {
-  const double x = to_domain(q);
-  if (x >= q_max()) return num_basis_ - 1;  // open curve at its end: last span, validated non-empty
-  // last j in [k-1, nb-1] with t_j <= x: the first knot > x among t_k .. t_{nb-1}, minus one.
-  const auto first = knots_.begin() + order_;
-  const auto last = knots_.begin() + num_basis_;
-  return static_cast<int>(std::upper_bound(first, last, x) - knots_.begin()) - 1;
-}
-
 }  // namespace js::spline

@@ -10,6 +10,7 @@
 // see docs/splines.md.
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 namespace js::spline {
@@ -93,14 +94,26 @@ class KnotVector {
   // periodic only: q mapped into [q_min, q_max) by whole periods. throws std::logic_error for
   // open curves.
   double wrap(double q) const;
-  // what evaluation uses: wrap(q) for periodic, clamp(q) for open.
-  double to_domain(double q) const { return periodic_ ? wrap(q) : clamp(q); }
+  // what evaluation uses: wrap(q) for periodic, clamp(q) for open. q already inside [q_min, q_max) is
+  // returned at once (inline: every spline joint evaluation comes through here).
+  double to_domain(double q) const {
+    if (q >= q_min() && q < q_max()) return q;
+    return periodic_ ? wrap(q) : clamp(q);
+  }
 
   // the span j with t_j <= q < t_{j+1}, j in [k-1, nb-1], for q first mapped by to_domain().
   // repeated knots give the last j with t_j <= q, so the span is never empty.
   // open curves: q >= q_max gives the last span nb-1 (evaluated as its left limit),
   // q < q_min gives the first span. periodic: q is wrapped, so q_max gives span k-1.
-  int find_span(double q) const;
+  int find_span(double q) const { return find_span_in_domain(to_domain(q)); }
+  // find_span for x already mapped by to_domain() (x == to_domain(x)).
+  int find_span_in_domain(double x) const {
+    if (x >= q_max()) return num_basis_ - 1;  // open curve at its end: last span, validated non-empty
+    // last j in [k-1, nb-1] with t_j <= x: the first knot > x among t_k .. t_{nb-1}, minus one
+    const auto first = knots_.begin() + order_;
+    const auto last = knots_.begin() + num_basis_;
+    return static_cast<int>(std::upper_bound(first, last, x) - knots_.begin()) - 1;
+  }
 
  private:
   void validate() const;

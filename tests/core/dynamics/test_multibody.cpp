@@ -28,6 +28,33 @@ TEST(Spatial, InertiaToParentMatchesDenseAdjoint) {
     EXPECT_LT((inertia_to_parent(G, A) - expected).cwiseAbs().maxCoeff(), 1e-13);
     const Wrench f = Wrench::Random();
     EXPECT_LT((Ad_inv_star_apply(G, f) - X.transpose() * f).cwiseAbs().maxCoeff(), 1e-14);
+    // the fused forms add into the parent: A alone, and aba's 1-dof reduction A − d U Uᵀ
+    const Mat6 P = test::random_inertia(rng).generalized();
+    Mat6 sum = P;
+    add_inertia_to_parent(G, A, sum);
+    EXPECT_LT((sum - (P + expected)).cwiseAbs().maxCoeff(), 1e-13);
+    const Wrench U = A * Twist::Random();
+    const double d = 0.37;
+    sum = P;
+    add_articulated_to_parent(G, A, d, U, sum);
+    const Mat6 reduced = X.transpose() * (A - d * U * U.transpose()) * X;
+    EXPECT_LT((sum - (P + reduced)).cwiseAbs().maxCoeff(), 1e-12);
+  }
+}
+
+// ad*_g f = ad_gᵀ f (eq. 5) in scalar form, and composition of transforms against 4×4 matrices.
+TEST(Spatial, AdStarAndCompositionMatchDenseForms) {
+  std::mt19937 rng(2);
+  for (int trial = 0; trial < 20; ++trial) {
+    const Twist g = Twist::Random();
+    const Wrench f = Wrench::Random();
+    EXPECT_LT((ad_star_apply(g, f) - ad(g).transpose() * f).cwiseAbs().maxCoeff(), 1e-15);
+    const SE3 A = random_transform(rng, 1.0);
+    const SE3 B = random_transform(rng, 1.0);
+    EXPECT_LT(((A * B).matrix() - A.matrix() * B.matrix()).cwiseAbs().maxCoeff(), 1e-15);
+    SE3 C = A;
+    C *= B;
+    EXPECT_TRUE(C.is_approx(A * B, 0.0));
   }
 }
 
