@@ -123,4 +123,14 @@ LoopErrors LoopSolver::measure(const MultibodyModel& model, const MultibodyData&
   return e;
 }
 
+double LoopSolver::potential() const {
+  double v = 0.0;
+  for (int i = 0; i < loops_.size(); ++i) {
+    const double c = loops_.loop(i).compliance;
+    if (!(c > 0.0)) continue;
+    v += 0.5 * delta_.segment(offset_[static_cast<std::size_t>(i)], data_[static_cast<std::size_t>(i)].rows).squaredNorm() / c;
+  }
+  return v;
+}
+
 }  // namespace js

@@ -49,6 +49,10 @@ class LoopSolver {
   // ‖δ‖ and ‖δ̇‖ per loop after forward_kinematics at Velocity level (or more) for the state; max over loops.
   LoopErrors measure(const MultibodyModel& model, const MultibodyData& data);
 
+  // energy stored in the compliant loops at the last solve or measure: Σ ½ ‖δ_i‖² / c_i over the loops
+  // with compliance c_i > 0 (the potential of artisynth eq. 3.19's spring λ = −δ/c), J. hard rows store none.
+  double potential() const;
+
   const LoopSet& loops() const { return loops_; }
   int rows() const { return rows_; }
   // multipliers of the last solve (rows), in loop order: the generalized constraint force is Gᵀλ.

@@ -35,12 +35,24 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
     if (c.locked || (!wraps && (c.min > -1e299 || c.max < 1e299))) constrained_.push_back(k);
   }
   engaged_.reserve(constrained_.size());
-  const auto nc = static_cast<Eigen::Index>(constrained_.size());
+  // hard loop rows join the limit impulses (compliant rows are springs and give way)
+  if (loops_) {
+    int r0 = 0;
+    for (int i = 0; i < options.loops->size(); ++i) {
+      const int nr = options.loops->rows(i);
+      if (!(options.loops->loop(i).compliance > 0.0)) {
+        for (int r = 0; r < nr; ++r) hard_loop_rows_.push_back(r0 + r);
+      }
+      r0 += nr;
+    }
+  }
+  const auto nc = static_cast<Eigen::Index>(constrained_.size() + hard_loop_rows_.size());
   M_ = Eigen::MatrixXd::Zero(n, n);
   llt_ = Eigen::LLT<Eigen::MatrixXd>(n);
   Minv_Pt_ = Eigen::MatrixXd::Zero(n, nc);
   A_ = Eigen::MatrixXd::Zero(nc, nc);
   lambda_ = Eigen::VectorXd::Zero(nc);
+  step_ = Eigen::VectorXd::Zero(n);
   q_start_ = Eigen::VectorXd::Zero(n);
   tau_ = Eigen::VectorXd::Zero(n);
   q_eval_ = Eigen::VectorXd::Zero(n);
@@ -150,10 +162,13 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
   }
   engaged_count_ = static_cast<int>(engaged_.size());
   if (engaged_.empty()) return;
-  // inelastic impulses: find λ with (q̇ + M⁻¹ Pᵀ λ)_engaged = 0; a limit whose λ would pull (the
-  // coordinate already leaves its bound through the others' impulses) is released and the rest re-solved.
-  // prescribed coordinates cannot take an impulse: their rows and columns of M become identity rows, so
-  // M⁻¹ acts on the free block only. every buffer is preallocated, so this allocates nothing.
+  // inelastic impulses: find λ with (q̇ + M⁻¹ Cᵀ λ) in the null space of C, where C stacks a unit row per
+  // engaged coordinate (P) and the hard loop rows G (a limit in a closed loop must not open the loop: the
+  // loop's own multipliers act in the same impulse). a limit whose λ would pull (the coordinate already
+  // leaves its bound through the others' impulses) is released and the rest re-solved; loop rows take
+  // either sign. prescribed coordinates cannot take an impulse: their rows and columns of M become
+  // identity rows, so M⁻¹ acts on the free block only. every buffer is preallocated: no allocation.
+  const int nh = static_cast<int>(hard_loop_rows_.size());
   M_ = crba(model_, data_, s.t, s.q);
   for (const PrescribedCoordinate& p : model_.prescribed()) {
     M_.row(p.coordinate).setZero();
@@ -161,22 +176,34 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
     M_(p.coordinate, p.coordinate) = 1.0;
   }
   llt_.compute(M_);
+  if (nh > 0) {
+    // putting a coordinate on its bound moves the loop off its closure: close it again with the engaged
+    // coordinates held, by gauss–newton steps Δq = M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁻¹ [0; −δ] (the smallest move in the
+    // kinetic metric), so that a coordinate resting on a stop does not leave baumgarte fighting the stop
+    for (int iteration = 0; iteration < 4; ++iteration) {
+      forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
+      loops_->measure(model_, data_);
+      double worst = 0.0;
+      for (int r : hard_loop_rows_) worst = std::max(worst, std::abs(loops_->delta()[r]));
+      if (worst < 1e-12) break;
+      const int m = static_cast<int>(engaged_.size());
+      auto rhs = lambda_.head(m + nh);
+      rhs.head(m).setZero();
+      for (int r = 0; r < nh; ++r) rhs[m + r] = -loops_->delta()[hard_loop_rows_[static_cast<std::size_t>(r)]];
+      constrained_step(m, nh);
+      for (int k : engaged_) step_[k] = 0.0;  // held exactly (the unit rows hold them to round-off only)
+      s.q += step_;
+    }
+    forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
+    loops_->measure(model_, data_);
+  }
   for (int attempt = 0; attempt < 8 && !engaged_.empty(); ++attempt) {
     const int m = static_cast<int>(engaged_.size());
-    auto Minv_Pt = Minv_Pt_.leftCols(m);
-    Minv_Pt.setZero();
-    for (int r = 0; r < m; ++r) Minv_Pt(engaged_[static_cast<std::size_t>(r)], r) = 1.0;
-    llt_.solveInPlace(Minv_Pt);
-    for (const PrescribedCoordinate& p : model_.prescribed()) Minv_Pt.row(p.coordinate).setZero();
-    auto A = A_.topLeftCorner(m, m);
-    auto lambda = lambda_.head(m);
-    for (int r = 0; r < m; ++r) {
-      A.row(r) = Minv_Pt.row(engaged_[static_cast<std::size_t>(r)]);
-      lambda[r] = -s.qd[engaged_[static_cast<std::size_t>(r)]];
-    }
-    // A = P M⁻¹ Pᵀ is symmetric positive definite; factored in place
-    Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt_a(A);
-    llt_a.solveInPlace(lambda);
+    // the velocities the impulse must cancel: −C q̇ (prescribed rates included)
+    auto lambda = lambda_.head(m + nh);
+    for (int r = 0; r < m; ++r) lambda[r] = -s.qd[engaged_[static_cast<std::size_t>(r)]];
+    for (int r = 0; r < nh; ++r) lambda[m + r] = -loops_->jacobian().row(hard_loop_rows_[static_cast<std::size_t>(r)]).dot(s.qd);
+    const Eigen::VectorXd& dqd = constrained_step(m, nh);
     // a bound may only push into the range: λ ≤ 0 at max, ≥ 0 at min (locks take either sign)
     std::size_t keep = 0;
     bool released = false;
@@ -191,7 +218,7 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
       }
     }
     if (!released) {
-      s.qd.noalias() += Minv_Pt * lambda;
+      s.qd.noalias() += dqd;
       // exact zeros where the constraint holds
       for (int k : engaged_) s.qd[k] = 0.0;
       return;
@@ -200,9 +227,44 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
   }
 }
 
+const Eigen::VectorXd& Simulator::constrained_step(int m, int nh) {
+  // C stacks a unit row per engaged coordinate (P) and the hard loop rows of the loop solver's G; on entry
+  // lambda_.head(m + nh) holds the right-hand side r, on return λ = (C M⁻¹ Cᵀ)⁻¹ r, and the move M⁻¹Cᵀλ is
+  // returned (a workspace, valid until the next call). M must be factored in llt_ and G current.
+  const int rows = m + nh;
+  auto Minv_Ct = Minv_Pt_.leftCols(rows);
+  Minv_Ct.setZero();
+  for (int r = 0; r < m; ++r) Minv_Ct(engaged_[static_cast<std::size_t>(r)], r) = 1.0;
+  for (int r = 0; r < nh; ++r) Minv_Ct.col(m + r) = loops_->jacobian().row(hard_loop_rows_[static_cast<std::size_t>(r)]).transpose();
+  // prescribed coordinates take no impulse: zero rows of Cᵀ (and of M⁻¹Cᵀ, as M has identity rows there)
+  for (const PrescribedCoordinate& p : model_.prescribed()) Minv_Ct.row(p.coordinate).setZero();
+  llt_.solveInPlace(Minv_Ct);
+  for (const PrescribedCoordinate& p : model_.prescribed()) Minv_Ct.row(p.coordinate).setZero();
+  // A = C M⁻¹ Cᵀ: the rows of M⁻¹Cᵀ at the engaged coordinates, and G times it for the loop rows
+  auto A = A_.topLeftCorner(rows, rows);
+  for (int r = 0; r < m; ++r) A.row(r) = Minv_Ct.row(engaged_[static_cast<std::size_t>(r)]);
+  for (int r = 0; r < nh; ++r) {
+    A.row(m + r).noalias() = loops_->jacobian().row(hard_loop_rows_[static_cast<std::size_t>(r)]) * Minv_Ct;
+  }
+  // symmetric positive semi-definite: a bound can be implied by the loop rows (a one-dof linkage with two
+  // bounds), so a relative ridge keeps the factor defined and the rows are then met in least squares
+  if (nh > 0) A.diagonal().array() += 1e-12 * A.diagonal().cwiseAbs().maxCoeff();
+  Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt_a(A);
+  auto lambda = lambda_.head(rows);
+  llt_a.solveInPlace(lambda);
+  step_.noalias() = Minv_Ct * lambda;
+  return step_;
+}
+
 MechanicalState Simulator::measure(const SimulationState& s) {
   forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
-  return mechanical_state(model_, forces_, data_, s.q);
+  MechanicalState m = mechanical_state(model_, forces_, data_, s.q);
+  if (loops_) {
+    // compliant loops are springs: their stored energy belongs to the potential
+    loops_->measure(model_, data_);
+    m.potential += loops_->potential();
+  }
+  return m;
 }
 
 LoopErrors Simulator::loop_errors(const SimulationState& s) {

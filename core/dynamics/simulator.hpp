@@ -50,13 +50,15 @@ class Simulator {
   // advances state by dt (s) with the given integrator, then enforces limits and locks: a coordinate
   // that ended past a bound is put on it and an inelastic impulse (through M⁻¹, so the other coordinates
   // respond as the constraint force would make them) stops its outward velocity; a locked coordinate is
-  // put back and stopped the same way. checked at every step end, so no step size tunnels through.
+  // put back and stopped the same way. hard loop rows take part in the same impulse, so stopping a
+  // coordinate does not open a closed loop. checked at every step end, so no step size tunnels through.
   void step(SimulationState& state, double dt, Integrator integrator);
 
   // how many coordinates the last step held at a limit or lock.
   int engaged_constraints() const { return engaged_count_; }
 
-  // energies and momenta at state (runs a kinematics sweep).
+  // energies and momenta at state (runs a kinematics sweep). the potential includes the energy stored in
+  // compliant loops (LoopSolver::potential), so a frictionless compliant loop conserves kinetic + potential.
   MechanicalState measure(const SimulationState& state);
 
   // the loop solver (null without loops): multipliers and errors of the last solve.
@@ -70,6 +72,8 @@ class Simulator {
  private:
   // limits and locks after a step (see step()). q_start: q before the step (the locked values).
   void enforce_limits(SimulationState& state, const Eigen::VectorXd& q_start);
+  // M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁻¹ r for the m engaged coordinates and nh hard loop rows (see simulator.cpp).
+  const Eigen::VectorXd& constrained_step(int m, int nh);
 
   const MultibodyModel& model_;
   const ForceSet& forces_;
@@ -83,11 +87,12 @@ class Simulator {
   double dt_ = 1e-3;  // the step size compliant loop rows use (the last step's)
   Eigen::VectorXd tau_;
   Eigen::VectorXd q_eval_, qd_eval_;  // the state with prescribed coordinates overwritten
-  // limit impulse workspaces: M, its factor, M⁻¹Pᵀ (nq × constrained), P M⁻¹ Pᵀ and λ
+  std::vector<int> hard_loop_rows_;  // rows of the loop solver's G that are hard (compliance 0)
+  // limit impulse workspaces: M, its factor, M⁻¹Cᵀ (nq × (constrained + hard loop rows)), C M⁻¹ Cᵀ and λ
   Eigen::MatrixXd M_;
   Eigen::LLT<Eigen::MatrixXd> llt_;
   Eigen::MatrixXd Minv_Pt_, A_;
-  Eigen::VectorXd lambda_;
+  Eigen::VectorXd lambda_, step_;
   // rk4 stages
   Eigen::VectorXd q_tmp_, qd_tmp_, k_q_[4], k_qd_[4];
 };

@@ -2,10 +2,12 @@
 // four-bar's closure and energy, compliance (λ = −δ/c at rest) and redundant rows.
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <random>
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "core/dynamics/algorithms.hpp"
 #include "core/dynamics/loop_solver.hpp"
@@ -149,6 +151,42 @@ TEST(Loops, FourBarStaysClosedAndConservesEnergy) {
               "kinetic energy)\n", max_position, max_velocity, max_drift, max_drift / m0.kinetic);
 }
 
+// the four-bar's crank against a bound: the limit impulse carries the loop's hard rows, so the stop does
+// not open the loop (a limit impulse through M⁻¹ alone leaves G q̇ ≠ 0, which only baumgarte then pulls
+// back), the crank never passes its bound, and the bodies stay linked at a large step too.
+TEST(Loops, LimitInAClosedLoopKeepsItClosed) {
+  nlohmann::json doc = nlohmann::json::parse(std::ifstream(kScenes + "four_bar.json"));
+  const scene::Scene free_scene = scene::read_scene_json(doc, "four_bar.json", kScenes);
+  const double q_max = free_scene.initial.q[0] + 1.0;  // the crank turns fully when free
+  doc["bodies"][0]["joint"]["coordinates"][0]["max"] = q_max;
+  const scene::Scene s = scene::read_scene_json(doc, "four_bar.json", kScenes);
+  ASSERT_EQ(s.model.coordinate_info(0).max, q_max);
+  for (const double dt : {1e-3, 2e-2}) {
+    SimulatorOptions options;
+    options.loops = &s.loops;
+    Simulator sim(s.model, s.forces, options);
+    SimulationState state = s.initial;
+    int stops = 0;
+    double worst_velocity_at_stop = 0.0, worst_position = 0.0, worst_q = -1e300;
+    for (int k = 0; k < static_cast<int>(3.0 / dt); ++k) {
+      sim.step(state, dt, Integrator::RK4);
+      worst_q = std::max(worst_q, state.q[0]);
+      const LoopErrors e = sim.loop_errors(state);
+      worst_position = std::max(worst_position, e.position);
+      if (sim.engaged_constraints() > 0) {
+        ++stops;
+        worst_velocity_at_stop = std::max(worst_velocity_at_stop, e.velocity);
+      }
+    }
+    EXPECT_GT(stops, 0) << "the crank never reached its bound, dt " << dt;
+    EXPECT_LE(worst_q, q_max) << "dt " << dt;
+    EXPECT_LT(worst_velocity_at_stop, 1e-9) << "the stop opened the loop, dt " << dt;
+    EXPECT_LT(worst_position, dt < 1e-2 ? 1e-9 : 1e-4) << "dt " << dt;
+    std::printf("four-bar crank on a bound, rk4 %g s: %d stopping steps, max |delta dot| after a stop %.1e, "
+                "max |delta| %.1e\n", dt, stops, worst_velocity_at_stop, worst_position);
+  }
+}
+
 TEST(Loops, StepAllocatesNothing) {
   const scene::Scene s = scene::read_scene_file(kScenes + "four_bar.json");
   SimulatorOptions options;
@@ -196,6 +234,53 @@ TEST(Loops, CompliantForceIsMinusViolationOverCompliance) {
     // weight's moment m g ℓ/2 = θ (1 + ℓ²)/c with ℓ = 0.5
     EXPECT_NEAR(state.q[0], -9.81 * 0.25 * c / 1.25, 1e-3 * 9.81 * c);
   }
+}
+
+// the same rod without gravity, its tip welded to the world by an undamped compliant weld and set
+// swinging: the weld is a spring, so its ½‖δ‖²/c belongs to the potential, and kinetic + potential stays
+// put while the kinetic energy swings through zero. what is left is the regularized solve's own damping,
+// h/c per row (artisynth eq. 3.20–3.22 with d = 0), first order in the step: halving h halves the drift.
+// a wrong spring energy would leave an error of the order of the swing whatever the step.
+TEST(Loops, CompliantLoopEnergyIsInThePotential) {
+  MultibodyModel model;
+  model.gravity = Vec3::Zero();
+  model.add_body("rod", -1, std::make_shared<RevoluteJoint>(Vec3::UnitZ()),
+                 BodyInertia::box(1.0, Vec3(0.5, 0.02, 0.02), Vec3(0.25, 0, 0)));
+  const double c = 1e-2;
+  LoopSet loops;
+  LoopConstraint weld;
+  weld.name = "tip";
+  weld.body_b = 0;
+  auto joint = std::make_shared<FixedJoint>();
+  joint->set_offsets(SE3::translation(Vec3(0.5, 0, 0)), SE3::translation(Vec3(-0.5, 0, 0)));
+  weld.joint = joint;
+  weld.compliance = c;
+  loops.add(model, weld);
+  SimulatorOptions options;
+  options.loops = &loops;
+  const ForceSet no_forces;
+  auto run = [&](double h) {
+    Simulator sim(model, no_forces, options);
+    SimulationState state{0.0, Eigen::VectorXd::Zero(1), Eigen::VectorXd::Constant(1, 2.0)};
+    const MechanicalState m0 = sim.measure(state);
+    EXPECT_LT(m0.potential, 1e-20);  // closed at the start
+    double k_min = m0.kinetic, worst = 0.0;
+    for (int k = 0; k < static_cast<int>(std::lround(1.0 / h)); ++k) {
+      sim.step(state, h, Integrator::RK4);
+      const MechanicalState m = sim.measure(state);
+      k_min = std::min(k_min, m.kinetic);
+      worst = std::max(worst, std::abs(m.kinetic + m.potential - m0.kinetic) / m0.kinetic);
+    }
+    EXPECT_LT(k_min, 0.05 * m0.kinetic) << "the rod never stopped against the weld";
+    EXPECT_GT(sim.loops()->potential(), 0.0);
+    return worst;
+  };
+  const double coarse = run(1e-4);
+  const double fine = run(5e-5);
+  std::printf("compliant weld, 1 s: energy drift %.2e at h = 0.1 ms, %.2e at h = 0.05 ms\n", coarse, fine);
+  EXPECT_LT(coarse, 0.15);
+  EXPECT_LT(fine, 0.6 * coarse);
+  EXPECT_GT(fine, 0.4 * coarse);
 }
 
 TEST(Loops, RedundantRowsNeedCompliance) {
