@@ -1,5 +1,8 @@
 #include "core/dynamics/simulator.hpp"
 
+#include <algorithm>
+#include <limits>
+
 #include <Eigen/Cholesky>
 
 namespace js {
@@ -180,19 +183,35 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
     // putting a coordinate on its bound moves the loop off its closure: close it again with the engaged
     // coordinates held, by gauss–newton steps Δq = M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁻¹ [0; −δ] (the smallest move in the
     // kinetic metric), so that a coordinate resting on a stop does not leave baumgarte fighting the stop
-    for (int iteration = 0; iteration < 4; ++iteration) {
+    // safeguarded: a step that does not lower the worst hard |δ| is taken back (near a singular
+    // configuration the ridge lets steps grow), and no coordinate moves more than kMaxStep per step
+    constexpr double kMaxStep = 0.25;
+    double previous = std::numeric_limits<double>::infinity();
+    for (int iteration = 0; iteration <= 4; ++iteration) {
       forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
       loops_->measure(model_, data_);
       double worst = 0.0;
       for (int r : hard_loop_rows_) worst = std::max(worst, std::abs(loops_->delta()[r]));
-      if (worst < 1e-12) break;
+      if (!(worst < previous)) {
+        if (iteration > 0) s.q -= step_;
+        break;
+      }
+      if (worst < 1e-12 || iteration == 4) break;
+      previous = worst;
       const int m = static_cast<int>(engaged_.size());
       auto rhs = lambda_.head(m + nh);
       rhs.head(m).setZero();
       for (int r = 0; r < nh; ++r) rhs[m + r] = -loops_->delta()[hard_loop_rows_[static_cast<std::size_t>(r)]];
       constrained_step(m, nh);
       for (int k : engaged_) step_[k] = 0.0;  // held exactly (the unit rows hold them to round-off only)
+      const double largest = step_.cwiseAbs().maxCoeff();
+      if (largest > kMaxStep) step_ *= kMaxStep / largest;
       s.q += step_;
+    }
+    // the re-closure may carry a coordinate that was not engaged past one of its bounds: put it back
+    for (int k : constrained_) {
+      const Coordinate& c = model_.coordinate_info(k);
+      if (!c.locked) s.q[k] = std::clamp(s.q[k], c.min, c.max);
     }
     forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
     loops_->measure(model_, data_);
@@ -247,10 +266,17 @@ const Eigen::VectorXd& Simulator::constrained_step(int m, int nh) {
     A.row(m + r).noalias() = loops_->jacobian().row(hard_loop_rows_[static_cast<std::size_t>(r)]) * Minv_Ct;
   }
   // symmetric positive semi-definite: a bound can be implied by the loop rows (a one-dof linkage with two
-  // bounds), so a relative ridge keeps the factor defined and the rows are then met in least squares
-  if (nh > 0) A.diagonal().array() += 1e-12 * A.diagonal().cwiseAbs().maxCoeff();
+  // bounds) or by other bounds through a nearly singular M, so a relative ridge keeps the factor defined
+  // and the rows are then met in least squares
+  A.diagonal().array() += 1e-12 * A.diagonal().cwiseAbs().maxCoeff();
   Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt_a(A);
   auto lambda = lambda_.head(rows);
+  if (llt_a.info() != Eigen::Success || !lambda.allFinite()) {
+    // not factorable (a non-finite state): no move rather than one made of NaN
+    lambda.setZero();
+    step_.setZero();
+    return step_;
+  }
   llt_a.solveInPlace(lambda);
   step_.noalias() = Minv_Ct * lambda;
   return step_;

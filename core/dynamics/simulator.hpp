@@ -51,7 +51,9 @@ class Simulator {
   // that ended past a bound is put on it and an inelastic impulse (through M⁻¹, so the other coordinates
   // respond as the constraint force would make them) stops its outward velocity; a locked coordinate is
   // put back and stopped the same way. hard loop rows take part in the same impulse, so stopping a
-  // coordinate does not open a closed loop. checked at every step end, so no step size tunnels through.
+  // coordinate does not open a closed loop (every hard loop takes part, also loops the engaged coordinate
+  // is not on: their rows then only lose their small drift). checked at every step end, so no step size
+  // tunnels through.
   void step(SimulationState& state, double dt, Integrator integrator);
 
   // how many coordinates the last step held at a limit or lock.

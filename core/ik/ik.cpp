@@ -181,7 +181,7 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
     }
   }
   // errors at the final q; a start that could not be closed ended at +inf
-  report.loops_closed = std::isfinite(report.residual);
+  report.loops_closed = loops_ == nullptr || std::isfinite(report.residual);
   report.residual = evaluate(targets, report.q, o.time, false);
   report.errors = target_errors_;
   report.loop_error = 0.0;

@@ -39,6 +39,9 @@ std::vector<double> OsimCustomJoint::path_q(int coordinate, const OsimCoupling* 
   std::vector<double> q = default_q();
   if (drive) {
     q.at(static_cast<std::size_t>(drive->dependent)) = drive->dependent_value(x);
+    // a coupler between two coordinates of this joint: the independent one moves along with x too
+    const int independent = find_coordinate(drive->independent.name);
+    if (independent >= 0) q.at(static_cast<std::size_t>(independent)) = x;
   } else {
     q.at(static_cast<std::size_t>(coordinate)) = x;
   }

@@ -71,6 +71,8 @@ FitCharts::FitCharts(QWidget* parent) : QWidget(parent) {
   sample_axis_ = new QBarCategoryAxis;
   residual_axis_ = new QValueAxis;
   residual_axis_->setLabelFormat(QStringLiteral("%.2g"));
+  // the chart is short in the dock: five labels do not fit and qt elides them all to "..."
+  residual_axis_->setTickCount(3);
   residual->addAxis(sample_axis_, Qt::AlignBottom);
   residual->addAxis(residual_axis_, Qt::AlignLeft);
   residuals_->attachAxis(sample_axis_);

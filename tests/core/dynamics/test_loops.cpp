@@ -199,6 +199,22 @@ TEST(Loops, StepAllocatesNothing) {
     for (int k = 0; k < 10; ++k) sim.step(state, 1e-3, integrator);
     EXPECT_EQ(test::allocation_count() - before, 0) << integrator_name(integrator);
   }
+  // the same with the crank on a bound: the loop re-closure and the impulse with loop rows allocate nothing
+  nlohmann::json doc = nlohmann::json::parse(std::ifstream(kScenes + "four_bar.json"));
+  doc["bodies"][0]["joint"]["coordinates"][0]["max"] = s.initial.q[0] + 1.0;
+  const scene::Scene limited = scene::read_scene_json(doc, "four_bar.json", kScenes);
+  Simulator on_stop(limited.model, limited.forces, SimulatorOptions{.loops = &limited.loops});
+  state = limited.initial;
+  while (on_stop.engaged_constraints() == 0 && state.t < 3.0) on_stop.step(state, 1e-3, Integrator::RK4);
+  ASSERT_GT(on_stop.engaged_constraints(), 0) << "the crank never reached its bound";
+  const long before = test::allocation_count();
+  int engaged = 0;
+  for (int k = 0; k < 50; ++k) {
+    on_stop.step(state, 1e-3, Integrator::RK4);
+    engaged += on_stop.engaged_constraints();
+  }
+  EXPECT_GT(engaged, 0);
+  EXPECT_EQ(test::allocation_count() - before, 0);
 }
 
 // a rod on a z hinge with its tip welded (compliantly) to the world where it starts, under gravity: at rest

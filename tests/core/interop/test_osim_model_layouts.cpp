@@ -229,6 +229,29 @@ TEST(OsimModelLayouts, CouplerConstraintsAreNoted) {
   EXPECT_FALSE(osim_range_is_unbounded(-2.1, 10.0));
 }
 
+// a coupler between two coordinates of one joint: sampling along the independent coordinate moves it too
+// (regression: only the dependent one was set, the independent one stayed at its default)
+TEST(OsimModelLayouts, ACouplerInsideOneJointMovesBothCoordinates) {
+  OsimCustomJoint joint;
+  joint.name = "pair";
+  OsimCoordinate a;
+  a.name = "a";
+  a.default_value = 0.25;
+  OsimCoordinate b;
+  b.name = "b";
+  joint.coordinates = {a, b};
+  OsimCoupling c;
+  c.constraint = "b_follows_a";
+  c.dependent = 1;
+  c.independent = a;
+  c.independent_found = true;
+  c.function = OsimFunction::linear(2.0, 0.0);
+  const std::vector<double> q = joint.path_q(1, &c, 0.5);
+  ASSERT_EQ(q.size(), 2u);
+  EXPECT_EQ(q[0], 0.5);
+  EXPECT_EQ(q[1], 1.0);
+}
+
 // the follower sampled along the leader's coordinate: f = scale_factor · function(q) (opensim's constraint
 // scale·f(q_i) − q_d = 0), with q's range as the model declares it in the other joint
 TEST(OsimModelLayouts, ACoupledCoordinateIsSampledThroughItsConstraint) {
