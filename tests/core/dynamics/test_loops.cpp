@@ -217,24 +217,36 @@ TEST(Loops, StepAllocatesNothing) {
   EXPECT_EQ(test::allocation_count() - before, 0);
 }
 
+// a 0.5 m, 1 kg rod on a z hinge at the origin, and a weld of compliance c and damping d holding its tip to
+// the world where it starts.
+MultibodyModel hinged_rod(const Vec3& gravity) {
+  MultibodyModel model;
+  model.gravity = gravity;
+  model.add_body("rod", -1, std::make_shared<RevoluteJoint>(Vec3::UnitZ()),
+                 BodyInertia::box(1.0, Vec3(0.5, 0.02, 0.02), Vec3(0.25, 0, 0)));
+  return model;
+}
+
+LoopSet tip_weld(const MultibodyModel& model, double c, double d) {
+  LoopSet loops;
+  LoopConstraint weld;
+  weld.name = "tip";
+  weld.body_b = 0;
+  auto joint = std::make_shared<FixedJoint>();
+  joint->set_offsets(SE3::translation(Vec3(0.5, 0, 0)), SE3::translation(Vec3(-0.5, 0, 0)));
+  weld.joint = joint;
+  weld.compliance = c;
+  weld.damping = d;
+  loops.add(model, weld);
+  return loops;
+}
+
 // a rod on a z hinge with its tip welded (compliantly) to the world where it starts, under gravity: at rest
 // each row's multiplier is −δ/c (artisynth eq. 3.19).
 TEST(Loops, CompliantForceIsMinusViolationOverCompliance) {
-  MultibodyModel model;
-  model.gravity = Vec3(0, -9.81, 0);
-  BodyInertia rod = BodyInertia::box(1.0, Vec3(0.5, 0.02, 0.02), Vec3(0.25, 0, 0));
-  model.add_body("rod", -1, std::make_shared<RevoluteJoint>(Vec3::UnitZ()), rod);
+  const MultibodyModel model = hinged_rod(Vec3(0, -9.81, 0));
   for (const double c : {1e-4, 1e-5}) {
-    LoopSet loops;
-    LoopConstraint weld;
-    weld.name = "tip";
-    weld.body_b = 0;
-    auto joint = std::make_shared<FixedJoint>();
-    joint->set_offsets(SE3::translation(Vec3(0.5, 0, 0)), SE3::translation(Vec3(-0.5, 0, 0)));
-    weld.joint = joint;
-    weld.compliance = c;
-    weld.damping = critical_damping(c, 1.0);
-    loops.add(model, weld);
+    const LoopSet loops = tip_weld(model, c, critical_damping(c, 1.0));
     SimulatorOptions options;
     options.loops = &loops;
     const ForceSet no_forces;
@@ -258,20 +270,8 @@ TEST(Loops, CompliantForceIsMinusViolationOverCompliance) {
 // h/c per row (artisynth eq. 3.20–3.22 with d = 0), first order in the step: halving h halves the drift.
 // a wrong spring energy would leave an error of the order of the swing whatever the step.
 TEST(Loops, CompliantLoopEnergyIsInThePotential) {
-  MultibodyModel model;
-  model.gravity = Vec3::Zero();
-  model.add_body("rod", -1, std::make_shared<RevoluteJoint>(Vec3::UnitZ()),
-                 BodyInertia::box(1.0, Vec3(0.5, 0.02, 0.02), Vec3(0.25, 0, 0)));
-  const double c = 1e-2;
-  LoopSet loops;
-  LoopConstraint weld;
-  weld.name = "tip";
-  weld.body_b = 0;
-  auto joint = std::make_shared<FixedJoint>();
-  joint->set_offsets(SE3::translation(Vec3(0.5, 0, 0)), SE3::translation(Vec3(-0.5, 0, 0)));
-  weld.joint = joint;
-  weld.compliance = c;
-  loops.add(model, weld);
+  const MultibodyModel model = hinged_rod(Vec3::Zero());
+  const LoopSet loops = tip_weld(model, 1e-2, 0.0);
   SimulatorOptions options;
   options.loops = &loops;
   const ForceSet no_forces;
