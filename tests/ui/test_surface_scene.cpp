@@ -1,6 +1,8 @@
 // the deforming-surface demo's surface in the viewport, without GL (ui/viewport/surface_scene.hpp): the
 // contact surface of the ball's partly driven spline surface joint, where the ball rests on it, moving with
 // the driven phase, and kept between frames while the phase stands still.
+#include <limits>
+
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
@@ -129,6 +131,30 @@ TEST(DrivenSurface, MovesWithThePhaseAndIsKeptWhileItStands) {
   // turned off, nothing is drawn
   opt.driven_surfaces = false;
   EXPECT_EQ(surface_item(build_scene(d, {}, meshes, d.camera, opt)), nullptr);
+}
+
+// a free coordinate without finite bounds is drawn over its samples' span: a new sample widens the surface,
+// so the cache must rebuild it (regression: the cache compared only the model, mesh, driven q and up)
+TEST(DrivenSurface, UnboundedCoordinateFollowsItsSamples) {
+  DocumentData d = deforming_surface();
+  Joint& j = d.joints.front();
+  auto unbounded = j.model->clone();
+  unbounded->coordinates()[0].min = -std::numeric_limits<double>::infinity();
+  unbounded->coordinates()[0].max = std::numeric_limits<double>::infinity();
+  j.model = std::shared_ptr<const JointModel>(std::move(unbounded));
+  j.samples.push_back(Sample{j.q, SE3::identity()});
+  MeshLibrary meshes;
+  DrivenSurfaceCache cache;
+  SceneOptions opt;
+  opt.surface_cache = &cache;
+  const auto narrow = surface_item(build_scene(d, {}, meshes, d.camera, opt))->mesh;
+  EXPECT_EQ(cache.rebuilds(), 1);
+  Sample wider{j.q, SE3::identity()};
+  wider.q[0] += 0.2;
+  j.samples.push_back(wider);
+  const auto wide = surface_item(build_scene(d, {}, meshes, d.camera, opt))->mesh;
+  EXPECT_EQ(cache.rebuilds(), 2);
+  EXPECT_NE(wide, narrow);
 }
 
 TEST(DrivenSurface, OnlyPartlyDrivenJointsWithTwoFreeCoordinatesHaveOne) {

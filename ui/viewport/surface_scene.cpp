@@ -154,14 +154,19 @@ std::shared_ptr<const MeshData> DrivenSurfaceCache::surface(const DocumentData& 
   Eigen::VectorXd driven_q(static_cast<Eigen::Index>(driven.size()));
   for (std::size_t k = 0; k < driven.size(); ++k)
     driven_q[static_cast<Eigen::Index>(k)] = driven[k] < j.q.size() ? j.q[driven[k]] : 0.0;
+  // the drawn ranges too: a coordinate without finite bounds takes its range from the samples, which change
+  const int dof = j.model ? j.model->dof() : 0;
+  Eigen::VectorXd ranges(2 * dof);
+  for (int i = 0; i < dof; ++i) coordinate_range(j, i, ranges[2 * i], ranges[2 * i + 1]);
   Entry& e = entries_[j.id];
   e.used = true;
   if (e.mesh && e.model == j.model && e.child_mesh == child_mesh && e.driven_q.size() == driven_q.size() &&
-      e.driven_q == driven_q && e.up == up_in_parent)
+      e.driven_q == driven_q && e.up == up_in_parent && e.ranges.size() == ranges.size() && e.ranges == ranges)
     return e.mesh;
   e.model = j.model;
   e.child_mesh = child_mesh;
   e.driven_q = driven_q;
+  e.ranges = ranges;
   e.up = up_in_parent;
   e.mesh = build_driven_surface(d, j, child_mesh.get(), up_in_parent);
   ++rebuilds_;

@@ -55,6 +55,7 @@ class DrivenSurfaceCache {
     std::shared_ptr<const JointModel> model;  // held, so a new model never reuses the address
     std::shared_ptr<const MeshData> child_mesh;
     Eigen::VectorXd driven_q;
+    Eigen::VectorXd ranges;  // [lo, hi] per coordinate, as drawn
     Vec3 up = Vec3::Zero();
     std::shared_ptr<const MeshData> mesh;
     bool used = false;
