@@ -6,6 +6,8 @@ in vec3 v_normal;
 uniform vec4 u_colour;
 uniform vec3 u_eye;
 uniform float u_highlight;
+// turns the y-up light directions to the world's up axis (identity for y-up, y → z for z-up)
+uniform mat3 u_light_frame;
 
 out vec4 frag_colour;
 
@@ -14,8 +16,8 @@ void main() {
   vec3 view = normalize(u_eye - v_world);
   // imported meshes may be wound either way: light the side facing the eye
   if (dot(n, view) < 0.0) n = -n;
-  vec3 key = normalize(vec3(0.4, 0.9, 0.5));
-  vec3 fill = normalize(vec3(-0.6, 0.3, -0.5));
+  vec3 key = normalize(u_light_frame * vec3(0.4, 0.9, 0.5));
+  vec3 fill = normalize(u_light_frame * vec3(-0.6, 0.3, -0.5));
   float diffuse = 0.62 * max(dot(n, key), 0.0) + 0.22 * max(dot(n, fill), 0.0) + 0.25 * max(dot(n, view), 0.0);
   float spec = pow(max(dot(n, normalize(key + view)), 0.0), 40.0) * 0.25;
   vec3 colour = u_colour.rgb * (0.18 + diffuse) + vec3(spec);

@@ -44,6 +44,20 @@ TEST(SceneBuilder, DemoHasBodiesGhostsGridAndAxes) {
     EXPECT_GE(dist(s.translucent[i - 1]) + 0.05f, dist(s.translucent[i]));
 }
 
+// the lights follow the world's up axis: in a z-up view the key light still comes from above (regression:
+// the shader's light directions were y-up world vectors, so z-up scenes were lit from the side)
+TEST(SceneBuilder, LightsTurnWithTheUpAxis) {
+  DocumentData d = make_demo_project();
+  MeshLibrary meshes;
+  SceneOptions opt;
+  const Eigen::Vector3f key(0.4f, 0.9f, 0.5f);
+  EXPECT_TRUE(build_scene(d, {}, meshes, d.camera, opt).light_frame.isIdentity());
+  d.camera.z_up = true;
+  const Eigen::Matrix3f frame = build_scene(d, {}, meshes, d.camera, opt).light_frame;
+  EXPECT_NEAR((frame * key).z(), 0.9f, 1e-6f);  // the key light's height is along z now
+  EXPECT_NEAR(frame.determinant(), 1.0f, 1e-6f);
+}
+
 TEST(SceneBuilder, OptionsTurnThingsOff) {
   const DocumentData d = make_demo_project();
   MeshLibrary meshes;

@@ -24,6 +24,7 @@ QString Renderer::initialize() {
   if (!line_program_) return error;
   loc_clip_T_world_ = mesh_program_->uniformLocation("u_clip_T_world");
   loc_eye_ = mesh_program_->uniformLocation("u_eye");
+  loc_light_frame_ = mesh_program_->uniformLocation("u_light_frame");
   loc_world_T_mesh_ = mesh_program_->uniformLocation("u_world_T_mesh");
   loc_colour_ = mesh_program_->uniformLocation("u_colour");
   loc_highlight_ = mesh_program_->uniformLocation("u_highlight");
@@ -118,6 +119,7 @@ void Renderer::draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matr
   mesh_program_->bind();
   glUniformMatrix4fv(loc_clip_T_world_, 1, GL_FALSE, clip_T_world.data());
   glUniform3fv(loc_eye_, 1, eye.data());
+  glUniformMatrix3fv(loc_light_frame_, 1, GL_FALSE, light_frame_.data());
   GLenum culled = GL_NONE;  // the face being culled, GL_NONE for none
   for (const MeshItem& item : items) {
     if (!item.mesh || item.mesh->indices.empty()) continue;
@@ -174,6 +176,7 @@ void Renderer::draw(const Scene& scene, const Eigen::Matrix4f& clip_T_world, con
   glDisable(GL_CULL_FACE);
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
+  light_frame_ = scene.light_frame;
   draw_meshes(scene.opaque, clip_T_world, eye, true);
   draw_lines(scene.lines, clip_T_world);
   // ghosts: blended, tested against the bodies but not hiding each other

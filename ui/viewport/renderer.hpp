@@ -43,6 +43,8 @@ class Renderer : protected QOpenGLExtraFunctions {
   std::unique_ptr<QOpenGLShaderProgram> mesh_program_, line_program_;
   // uniform locations, looked up once
   int loc_clip_T_world_ = -1, loc_eye_ = -1, loc_world_T_mesh_ = -1, loc_colour_ = -1, loc_highlight_ = -1;
+  int loc_light_frame_ = -1;
+  Eigen::Matrix3f light_frame_ = Eigen::Matrix3f::Identity();  // the scene's, for draw_meshes
   int loc_line_clip_T_world_ = -1;
   std::unordered_map<const MeshData*, GpuMesh> meshes_;
   unsigned line_vao_ = 0, line_vbo_ = 0;

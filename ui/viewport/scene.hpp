@@ -46,6 +46,9 @@ struct Scene {
   std::vector<LineVertex> overlay;    // drawn on top (pairs): the gizmo
   std::vector<JointOverlay> joints;   // the fitted joints' swept paths and control frames
   Eigen::Vector3f background = Eigen::Vector3f(0.16f, 0.17f, 0.19f);
+  // world_from_view_up: the lights are placed in a y-up frame and turned with the world's up axis, so a
+  // z-up scene is lit from above too (identity for y-up)
+  Eigen::Matrix3f light_frame = Eigen::Matrix3f::Identity();
 };
 
 }  // namespace js::ui

@@ -31,6 +31,7 @@ void append_grid(std::vector<LineVertex>& out, double extent, double spacing, co
 Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& meshes, const CameraState& cam,
                   const SceneOptions& opt) {
   Scene scene;
+  scene.light_frame = world_from_view_up(cam).cast<float>();
   const Vec3 eye = camera_eye(cam);
 
   // bodies
