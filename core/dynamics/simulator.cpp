@@ -45,6 +45,8 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
       const int nr = options.loops->rows(i);
       if (!(options.loops->loop(i).compliance > 0.0)) {
         for (int r = 0; r < nr; ++r) hard_loop_rows_.push_back(r0 + r);
+      } else {
+        has_compliant_loops_ = true;
       }
       r0 += nr;
     }
@@ -285,7 +287,7 @@ const Eigen::VectorXd& Simulator::constrained_step(int m, int nh) {
 MechanicalState Simulator::measure(const SimulationState& s) {
   forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
   MechanicalState m = mechanical_state(model_, forces_, data_, s.q);
-  if (loops_) {
+  if (has_compliant_loops_) {
     // compliant loops are springs: their stored energy belongs to the potential
     loops_->measure(model_, data_);
     m.potential += loops_->potential();

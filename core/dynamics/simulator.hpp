@@ -90,6 +90,7 @@ class Simulator {
   Eigen::VectorXd tau_;
   Eigen::VectorXd q_eval_, qd_eval_;  // the state with prescribed coordinates overwritten
   std::vector<int> hard_loop_rows_;  // rows of the loop solver's G that are hard (compliance 0)
+  bool has_compliant_loops_ = false;  // measure() then adds their spring energy (needs a loop evaluation)
   // limit impulse workspaces: M, its factor, M⁻¹Cᵀ (nq × (constrained + hard loop rows)), C M⁻¹ Cᵀ and λ
   Eigen::MatrixXd M_;
   Eigen::LLT<Eigen::MatrixXd> llt_;
