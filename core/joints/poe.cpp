@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/lie/hot_path.hpp"
+#include "core/lie/lanes.hpp"
 
 namespace js {
 
@@ -55,13 +56,13 @@ JS_HOT_PATH void poe_evaluate_1dof(const SE3& H, const Twist* g, const double* g
   }
   // the first factor starts from μ_0 = 0, ∂μ_0 = 0, so eq. (29) and (31) reduce to g φ′ and g φ″.
   // G, s and h stay in locals (registers) rather than in out, which the compiler must assume aliases
-  SE3 G = H * factor(0);
+  SE3 G = lanes::compose(H, factor(0));
   Twist s = g[0] * dphi[0];
   Twist h = g[0] * ddphi[0];
   const bool hessian = level == EvalLevel::Hessian;
   for (int k = 1; k < m; ++k) {
     const SE3 E = factor(k);
-    G = G * E;
+    G = lanes::compose(G, E);
     if (hessian) {
       // eq. (31) with n = 1, before μ advances
       h = g[k] * ddphi[k] + Ad_inv_apply(E, h + ad_apply(s, g[k]) * dphi[k]);
