@@ -159,7 +159,7 @@ void MainWindow::build_actions() {
   edit->addAction(make(QStringLiteral("delete"), tr("&Delete"), QKeySequence::Delete,
                        tr("Delete the selected sample, body or joint"), [this] {
                          const auto r = delete_selection(doc_);
-                         show_message(r.ok() ? tr("Deleted") : r.error, false);
+                         show_message(r.ok() ? r.value : r.error, false);
                        }));
 
   QMenu* joint = menuBar()->addMenu(tr("&Joint"));
