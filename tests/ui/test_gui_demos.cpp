@@ -270,9 +270,14 @@ class GuiDemosTest : public QObject {
     QVERIFY(!closed.open);
     const QImage with = w.viewport_image();
     QVERIFY(with.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/four_bar_loop_closed.png")));
-    vp->options().loops = false;
+    // View ▸ Show Closed Loops hides them
+    QAction* show_loops = w.action(QStringLiteral("loops"));
+    QVERIFY(show_loops && show_loops->isChecked());
+    show_loops->trigger();
+    QVERIFY(!vp->options().loops);
     const QImage without = w.viewport_image();
-    vp->options().loops = true;
+    show_loops->trigger();
+    QVERIFY(vp->options().loops);
     // the star round the pin: cyan pixels there, none without the loop drawn
     const QPoint pin = pixel(closed.world_T_target.p);
     const int star = near_colour(with, pin, 6, cyan);

@@ -118,6 +118,15 @@ void MainWindow::build_actions() {
   ghosts->setCheckable(true);
   ghosts->setChecked(true);
   view->addAction(ghosts);
+  QAction* loops = make(QStringLiteral("loops"), tr("Show Closed &Loops"), {},
+                        tr("Draw an opened scene's closed loops: their frames, and the gap red when a loop is open"),
+                        [this](bool on) {
+                          viewport_->options().loops = on;
+                          viewport_->request_frame();
+                        });
+  loops->setCheckable(true);
+  loops->setChecked(true);
+  view->addAction(loops);
   view->addSeparator();
   for (const QString& name : docks_.keys()) view->addAction(docks_[name]->toggleViewAction());
 
