@@ -72,6 +72,8 @@ TEST_F(FourBarWithForces, DeletingABodyRemovesWhatNamesItAsOneUndoStep) {
   for (const char* what : {"rocker", "loop ground_pin", "external force on rocker", "spring on rocker.q3",
                            "initial velocity of rocker.q3"})
     EXPECT_TRUE(r.value.contains(QString::fromUtf8(what))) << what << " in " << r.value.toStdString();
+  // the undo step is named short
+  EXPECT_EQ(doc.undo_stack()->undoText(), QStringLiteral("Delete body rocker and 4 scene entries naming it"));
   const json& keys = doc.data().scene_keys;
   EXPECT_TRUE(keys["loops"].empty());
   EXPECT_TRUE(keys["forces"]["external"].empty());

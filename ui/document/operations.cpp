@@ -79,6 +79,13 @@ QString removal_message(const QString& deleted, const QStringList& references) {
              : QObject::tr("%1, and the scene's %2 that named it").arg(deleted, references.join(QStringLiteral(", ")));
 }
 
+// the undo step's name (the edit menu's "Undo …"): short, counting what went with it
+QString removal_text(const QString& deleted, const QStringList& references) {
+  if (references.isEmpty()) return deleted;
+  return references.size() == 1 ? QObject::tr("%1 and a scene entry naming it").arg(deleted)
+                                : QObject::tr("%1 and %2 scene entries naming it").arg(deleted).arg(references.size());
+}
+
 }  // namespace
 
 OpResult<BodyId> add_body(Document& doc, Body body) {
@@ -107,7 +114,7 @@ OpResult<QString> remove_body(Document& doc, BodyId id) {
   for (JointId j : touching) detach_joint(after, j);
   std::erase_if(after.bodies, [id](const Body& x) { return x.id == id; });
   const QStringList references = remove_references(doc.data(), after, {id}, jointless);
-  const QString text = removal_message(QObject::tr("Delete body %1").arg(name), references);
+  const QString text = removal_text(QObject::tr("Delete body %1").arg(name), references);
   doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, text));
   return {removal_message(QObject::tr("Deleted body %1").arg(name), references), {}};
 }
@@ -170,7 +177,7 @@ OpResult<QString> remove_joint(Document& doc, JointId id) {
   const BodyId child = j->child;
   detach_joint(after, id);
   const QStringList references = remove_references(doc.data(), after, {}, {child});
-  const QString text = removal_message(QObject::tr("Delete joint %1").arg(name), references);
+  const QString text = removal_text(QObject::tr("Delete joint %1").arg(name), references);
   doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, text));
   return {removal_message(QObject::tr("Deleted joint %1").arg(name), references), {}};
 }

@@ -40,7 +40,7 @@ struct JointOverlay {
   int current_frame = -1;           // the control frame nearest the current q, highlighted
 };
 
-// one closed loop as drawn (loop_scene.hpp; its lines are in Scene::overlay): kept for tests and framing.
+// one closed loop as drawn (loop_scene.hpp; its lines are in Scene::overlay): kept for tests.
 struct LoopOverlay {
   std::string name;
   BodyId body_a = 0;      // 0: the scene's root frame when the document has none
