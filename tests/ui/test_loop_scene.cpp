@@ -184,3 +184,21 @@ TEST(LoopScene, CacheRebuildsForStructureNotForQ) {
   ASSERT_EQ(renamed.loops.size(), 1u);
   EXPECT_EQ(renamed.loops[0].body_b, rocker.id);
 }
+
+TEST(LoopScene, StaysDrawnWhileAJointHasNoModelYet) {
+  // a new body on a spline joint not fitted yet: the scene export has no model for it, the loop is still drawn
+  js::ui::Document doc;
+  open(doc, "four_bar");
+  js::ui::Body extra;
+  extra.name = QStringLiteral("extra");
+  extra.pose = SE3::translation(Vec3(0.1, 0.2, 0.0));
+  const auto added = js::ui::add_body(doc, extra);
+  ASSERT_TRUE(added.ok());
+  const auto joint = js::ui::add_joint(doc, joint_of(doc, "coupler").child, added.value, QStringLiteral("spline_curve"));
+  ASSERT_TRUE(joint.ok()) << joint.error.toStdString();
+  ASSERT_FALSE(doc.data().joint(joint.value)->model);
+  const js::ui::Scene s = scene_of(doc);
+  ASSERT_EQ(s.loops.size(), 1u);
+  EXPECT_LT(s.loops[0].error, 1e-9);
+  EXPECT_EQ(s.loops[0].body_b, joint_of(doc, "rocker").child);
+}

@@ -1,5 +1,6 @@
 #include "ui/viewport/loop_scene.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "core/dynamics/algorithms.hpp"
@@ -50,7 +51,19 @@ std::string structure_key(const DocumentData& d) {
 
 std::unique_ptr<DocumentLoops> build_loops(const DocumentData& d) {
   auto out = std::make_unique<DocumentLoops>();
-  if (!build_document_multibody(d, out->mb).isEmpty() || out->mb.scene.loops.empty()) return nullptr;
+  // a joint without a model yet (a spline before its fit) has no place in a scene: its child is taken as
+  // fixed where it stands, so the loops stay drawn while the user builds it
+  DocumentData fixed;
+  const DocumentData* source = &d;
+  if (std::any_of(d.joints.begin(), d.joints.end(), [](const Joint& j) { return !j.model; })) {
+    fixed = d;
+    for (const Joint& j : d.joints)
+      if (!j.model)
+        if (Body* child = fixed.body(j.child)) child->pose = d.world_T_body(j.child);
+    std::erase_if(fixed.joints, [](const Joint& j) { return !j.model; });
+    source = &fixed;
+  }
+  if (!build_document_multibody(*source, out->mb).isEmpty() || out->mb.scene.loops.empty()) return nullptr;
   out->data = std::make_unique<MultibodyData>(out->mb.scene.model);
   out->solver = std::make_unique<LoopSolver>(out->mb.scene.model, out->mb.scene.loops);
   for (int i = 0, r = 0; i < out->mb.scene.loops.size(); r += out->mb.scene.loops.rows(i++)) out->offsets.push_back(r);
