@@ -1,5 +1,6 @@
 // jointsmith-cli simulate SCENE.json [--dt DT] [--steps N | --duration T] [--integrator euler|symplectic|rk4]
-//                                    -o TRAJ.csv [--every K]
+//                                    [--solver reduced|maximal [--stabilization A]] [--compare] -o TRAJ.csv
+//                                    [--every K]
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -8,6 +9,7 @@
 
 #include "app/cli/commands.hpp"
 #include "core/scene/simulate.hpp"
+#include "core/scene/simulate_skeleton.hpp"
 
 namespace js::cli {
 
@@ -21,23 +23,64 @@ struct SimulateOptions {
   double duration = -1.0;
   std::string integrator;
   int every = 1;
+  std::string solver = "reduced";
+  double stabilization = 0.0;
+  bool compare = false;
 };
+
+void print_comparison(const SimulateOptions& o, const scene::Scene& sc, const scene::SceneSettings& settings, int steps) {
+  scene::MaximalOptions maximal;
+  maximal.stabilization = o.stabilization;
+  const scene::SolverComparison c = scene::compare_solvers(sc, o.scene, settings, steps, maximal);
+  std::cout << o.scene << ": reduced (" << integrator_name(settings.integrator) << ") vs maximal (hakenberg), "
+            << c.steps << " steps of " << settings.dt << " s\n"
+            << "  max |q difference| = " << c.q_difference << " rad, max |qd difference| = " << c.qd_difference
+            << " rad/s, max |energy difference| = " << c.energy_difference << " J (of " << c.energy_scale << " J)\n"
+            << "  drift over the run:  reduced |dp| = " << c.reduced_linear_drift << ", |dL| = " << c.reduced_angular_drift
+            << ", |dE| = " << c.reduced_energy_drift << "\n"
+            << "                       maximal |dp| = " << c.maximal_linear_drift << ", |dL| = " << c.maximal_angular_drift
+            << ", |dE| = " << c.maximal_energy_drift << ", joint separation " << c.position_error << " m\n"
+            << "  time in steps: reduced " << c.reduced_seconds << " s, maximal " << c.maximal_seconds << " s\n";
+  if (!c.finite) throw std::runtime_error("a solver diverged (NaN/Inf); try a smaller --dt");
+}
 
 void run_simulate(const SimulateOptions& o) {
   const scene::Scene sc = scene::read_scene_file(o.scene);
   scene::SceneSettings settings = sc.settings;
   if (o.dt > 0.0) settings.dt = o.dt;
+  const bool maximal = o.solver == "maximal";
+  if (maximal && !o.compare && !o.integrator.empty()) {
+    throw std::invalid_argument("--integrator does not apply to --solver maximal (the skeleton has its own step, "
+                                "a semi-implicit euler); leave it out, or add --compare to pick the reduced one's");
+  }
+  if (!maximal && !o.compare && o.stabilization != 0.0) {
+    throw std::invalid_argument("--stabilization applies to --solver maximal (or --compare) only");
+  }
+  if (o.output.empty() && !o.compare) throw std::invalid_argument("--output is required (unless --compare)");
   if (!o.integrator.empty() && !integrator_from_name(o.integrator, settings.integrator)) {
     throw std::invalid_argument("unknown integrator \"" + o.integrator + "\" (known: euler, symplectic, rk4)");
   }
   const double duration = o.duration >= 0.0 ? o.duration : settings.duration;
   const int steps = o.steps >= 0 ? o.steps : static_cast<int>(std::llround(duration / settings.dt));
+  if (o.compare) print_comparison(o, sc, settings, steps);
+  if (o.output.empty()) return;
   std::ofstream out(o.output);
   if (!out) throw std::runtime_error(o.output + ": cannot open for writing");
-  const scene::SimulationReport r = scene::simulate_to_csv(sc, settings, steps, out, o.every);
+  scene::SimulationReport r;
+  std::string method = integrator_name(settings.integrator);
+  if (maximal) {
+    scene::MaximalOptions mo;
+    mo.stabilization = o.stabilization;
+    const scene::MaximalReport m = scene::simulate_skeleton_to_csv(sc, o.scene, settings, steps, out, o.every, mo);
+    r = m.run;
+    method = "maximal coordinates, rank " + std::to_string(m.rank) + ", largest joint separation " +
+             std::to_string(m.position_error) + " m";
+  } else {
+    r = scene::simulate_to_csv(sc, settings, steps, out, o.every);
+  }
   out.close();
   if (!out) throw std::runtime_error(o.output + ": write failed");
-  std::cout << o.scene << ": " << r.steps << " steps of " << settings.dt << " s (" << integrator_name(settings.integrator)
+  std::cout << o.scene << ": " << r.steps << " steps of " << settings.dt << " s (" << method
             << "), t = " << r.t_end << " s, energy " << r.energy_start << " -> " << r.energy_end << " J\n";
   if (r.singular) std::cout << "warning: a joint chart was singular on the way (Ω_i not invertible)\n";
   if (r.degenerate_motion) std::cout << "warning: a scripted motion had a degenerate derivative (‖S‖ → 0 or a flat timing curve)\n";
@@ -51,7 +94,7 @@ void add_simulate_command(CLI::App& app) {
   auto opts = std::make_shared<SimulateOptions>();
   CLI::App* cmd = app.add_subcommand("simulate", "simulate a scene file and write its trajectory as csv");
   cmd->add_option("scene", opts->scene, "scene file (docs/scene-file.md)")->required()->check(CLI::ExistingFile);
-  cmd->add_option("-o,--output", opts->output, "trajectory csv: t, q, qd, kinetic, potential, p, L")->required();
+  cmd->add_option("-o,--output", opts->output, "trajectory csv: t, q, qd, kinetic, potential, p, L (required unless --compare)");
   cmd->add_option("--dt", opts->dt, "time step in s (default: the scene's settings.dt)")->check(CLI::PositiveNumber);
   auto* steps = cmd->add_option("--steps", opts->steps, "number of steps")->check(CLI::NonNegativeNumber);
   auto* duration = cmd->add_option("--duration", opts->duration, "simulated time in s (default: the scene's)")
@@ -59,6 +102,16 @@ void add_simulate_command(CLI::App& app) {
   steps->excludes(duration);
   cmd->add_option("--integrator", opts->integrator, "euler | symplectic | rk4 (default: the scene's)")
       ->check(CLI::IsMember({"euler", "symplectic", "rk4"}));
+  cmd->add_option("--solver", opts->solver,
+                  "reduced (default: articulated-body, every joint kind) | maximal (hakenberg skeleton: revolute and "
+                  "spherical joints only; docs/scene-file.md)")
+      ->check(CLI::IsMember({"reduced", "maximal"}));
+  cmd->add_option("--stabilization", opts->stabilization,
+                  "maximal solver: baumgarte rate in 1/s holding the joints together (default 0, the paper's scheme)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--compare", opts->compare,
+                "run the scene with both solvers and print how far apart they are, their momentum and energy drift "
+                "and their time");
   cmd->add_option("--every", opts->every, "write every k-th step (default 1)")->check(CLI::PositiveNumber);
   cmd->callback([opts] { run_simulate(*opts); });
 }

@@ -18,7 +18,8 @@ namespace {
 const std::string kScenes = std::string(JS_SOURCE_DIR) + "/resources/scenes/";
 
 TEST(SceneFile, ShippedScenesLoadAndRun) {
-  for (const char* name : {"knee.json", "leg.json", "beads_on_wire.json", "pendulum_chain.json", "scripted_knee.json"}) {
+  for (const char* name : {"knee.json", "leg.json", "beads_on_wire.json", "pendulum_chain.json", "scripted_knee.json",
+                           "hinge_skeleton.json", "ball_skeleton.json"}) {
     SCOPED_TRACE(name);
     const Scene s = read_scene_file(kScenes + name);
     EXPECT_GT(s.model.nq(), 0);
