@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 
 #include "app/cli/commands.hpp"
@@ -23,16 +24,15 @@ struct SimulateOptions {
   double duration = -1.0;
   std::string integrator;
   int every = 1;
-  std::string solver = "reduced";
-  double stabilization = 0.0;
+  std::string solver;          // "" = the scene's settings.solver
+  double stabilization = -1.0;  // < 0 = the scene's settings.stabilization
   bool compare = false;
 };
 
 void print_comparison(const SimulateOptions& o, const scene::Scene& sc, const scene::SceneSettings& settings, int steps) {
-  scene::MaximalOptions maximal;
-  maximal.stabilization = o.stabilization;
-  const scene::SolverComparison c = scene::compare_solvers(sc, o.scene, settings, steps, maximal);
-  std::cout << o.scene << ": reduced (" << integrator_name(settings.integrator) << ") vs maximal (hakenberg), "
+  const scene::SolverComparison c = scene::compare_solvers(sc, o.scene, settings, steps);
+  std::cout << o.scene << ": reduced (" << integrator_name(settings.integrator) << ") vs maximal (hakenberg, stabilization "
+            << settings.stabilization << " 1/s), "
             << c.steps << " steps of " << settings.dt << " s\n"
             << "  max |q difference| = " << c.q_difference << " rad, max |qd difference| = " << c.qd_difference
             << " rad/s, max |energy difference| = " << c.energy_difference << " J (of " << c.energy_scale << " J)\n"
@@ -46,14 +46,17 @@ void print_comparison(const SimulateOptions& o, const scene::Scene& sc, const sc
 
 void run_simulate(const SimulateOptions& o) {
   const scene::Scene sc = scene::read_scene_file(o.scene);
+  // the command line overrides the scene's settings
   scene::SceneSettings settings = sc.settings;
   if (o.dt > 0.0) settings.dt = o.dt;
-  const bool maximal = o.solver == "maximal";
+  if (!o.solver.empty()) scene::scene_solver_from_name(o.solver, settings.solver);  // checked by the option
+  if (o.stabilization >= 0.0) settings.stabilization = o.stabilization;
+  const bool maximal = settings.solver == scene::SceneSolver::Maximal;
   if (maximal && !o.compare && !o.integrator.empty()) {
     throw std::invalid_argument("--integrator does not apply to --solver maximal (the skeleton has its own step, "
                                 "a semi-implicit euler); leave it out, or add --compare to pick the reduced one's");
   }
-  if (!maximal && !o.compare && o.stabilization != 0.0) {
+  if (!maximal && !o.compare && o.stabilization >= 0.0) {
     throw std::invalid_argument("--stabilization applies to --solver maximal (or --compare) only");
   }
   if (o.output.empty() && !o.compare) throw std::invalid_argument("--output is required (unless --compare)");
@@ -69,12 +72,12 @@ void run_simulate(const SimulateOptions& o) {
   scene::SimulationReport r;
   std::string method = integrator_name(settings.integrator);
   if (maximal) {
-    scene::MaximalOptions mo;
-    mo.stabilization = o.stabilization;
-    const scene::MaximalReport m = scene::simulate_skeleton_to_csv(sc, o.scene, settings, steps, out, o.every, mo);
+    const scene::MaximalReport m = scene::simulate_skeleton_to_csv(sc, o.scene, settings, steps, out, o.every);
     r = m.run;
-    method = "maximal coordinates, rank " + std::to_string(m.rank) + ", largest joint separation " +
-             std::to_string(m.position_error) + " m";
+    std::ostringstream text;
+    text << "maximal coordinates, stabilization " << settings.stabilization << " 1/s, rank " << m.rank
+         << ", largest joint separation " << m.position_error << " m";
+    method = text.str();
   } else {
     r = scene::simulate_to_csv(sc, settings, steps, out, o.every);
   }
@@ -103,11 +106,12 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--integrator", opts->integrator, "euler | symplectic | rk4 (default: the scene's)")
       ->check(CLI::IsMember({"euler", "symplectic", "rk4"}));
   cmd->add_option("--solver", opts->solver,
-                  "reduced (default: articulated-body, every joint kind) | maximal (hakenberg skeleton: revolute and "
-                  "spherical joints only; docs/scene-file.md)")
+                  "reduced (articulated-body, every joint kind) | maximal (hakenberg skeleton: revolute and spherical "
+                  "joints only; docs/scene-file.md) (default: the scene's settings.solver, else reduced)")
       ->check(CLI::IsMember({"reduced", "maximal"}));
   cmd->add_option("--stabilization", opts->stabilization,
-                  "maximal solver: baumgarte rate in 1/s holding the joints together (default 0, the paper's scheme)")
+                  "maximal solver: baumgarte rate in 1/s holding the joints together (default: the scene's "
+                  "settings.stabilization, else 0, the paper's scheme)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--compare", opts->compare,
                 "run the scene with both solvers and print how far apart they are, their momentum and energy drift "

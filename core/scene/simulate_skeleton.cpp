@@ -13,13 +13,13 @@ namespace {
 // the skeleton of a scene with its state, solver and coordinate tracking.
 class MaximalRun {
  public:
-  MaximalRun(const Scene& scene, const std::string& source, const MaximalOptions& options)
+  MaximalRun(const Scene& scene, const std::string& source, double stabilization)
       : skeleton_(skeleton_from_scene(scene, source)),
         state_(skeleton_state(scene, scene.initial)),
         solver_(skeleton_.model),
         coordinates_(scene, scene.initial.q),
         t_(scene.initial.t) {
-    solver_.stabilization = options.stabilization;
+    solver_.stabilization = stabilization;
     coordinates_.update(state_);
   }
 
@@ -62,8 +62,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 MaximalReport simulate_skeleton_to_csv(const Scene& scene, const std::string& source, const SceneSettings& settings,
-                                       int steps, std::ostream& csv, int every, const MaximalOptions& options) {
-  MaximalRun run(scene, source, options);
+                                       int steps, std::ostream& csv, int every) {
+  MaximalRun run(scene, source, settings.stabilization);
   write_trajectory_header(csv, scene);
   MaximalReport report;
   report.rank = run.rank();
@@ -98,10 +98,10 @@ MaximalReport simulate_skeleton_to_csv(const Scene& scene, const std::string& so
 }
 
 SolverComparison compare_solvers(const Scene& scene, const std::string& source, const SceneSettings& settings,
-                                 int steps, const MaximalOptions& options) {
+                                 int steps) {
   SolverComparison c;
   // the maximal run first: it refuses a scene it cannot represent before any work
-  MaximalRun maximal(scene, source, options);
+  MaximalRun maximal(scene, source, settings.stabilization);
   std::vector<Eigen::VectorXd> q, qd;
   std::vector<MechanicalState> measures;
   q.push_back(maximal.q());

@@ -10,12 +10,6 @@
 
 namespace js::scene {
 
-struct MaximalOptions {
-  // baumgarte rate α (1/s) holding the joints together (SkeletonSolver::stabilization); 0: the paper's
-  // uncorrected scheme. momentum is exact either way.
-  double stabilization = 0.0;
-};
-
 struct MaximalReport {
   SimulationReport run;         // steps, t_end, energies, finite (singular and degenerate_motion stay false)
   double position_error = 0.0;  // largest joint separation |p1 + R1 l1 − p2 − R2 l2| seen (hakenberg (1)), m
@@ -23,14 +17,17 @@ struct MaximalReport {
   int rank = 0;                 // rank of the 6n system (6) at the start: 5 n_hinge + 3 n_spherical
 };
 
-// simulates scene.initial `steps` steps of settings.dt with the skeleton's own step (settings.integrator is
-// not used: hakenberg's scheme is a semi-implicit euler) and writes the header and one row every `every`
+// simulates scene.initial `steps` steps of settings.dt with the skeleton's own step and settings.stabilization
+// (the baumgarte rate α of SkeletonSolver::stabilization; 0 is the paper's uncorrected scheme, momentum is
+// exact either way). settings.integrator and settings.solver are not used: hakenberg's scheme is a
+// semi-implicit euler. writes the header and one row every `every`
 // steps (and the last) to csv. source: the scene file's name for messages. throws io::FileError when the
 // scene has something the skeleton cannot represent (skeleton_from_scene).
 MaximalReport simulate_skeleton_to_csv(const Scene& scene, const std::string& source, const SceneSettings& settings,
-                                       int steps, std::ostream& csv, int every = 1, const MaximalOptions& options = {});
+                                       int steps, std::ostream& csv, int every = 1);
 
-// both solvers on one scene for `steps` steps of settings.dt (the reduced one with settings.integrator).
+// both solvers on one scene for `steps` steps of settings.dt (the reduced one with settings.integrator, the
+// maximal one with settings.stabilization).
 struct SolverComparison {
   int steps = 0;
   double q_difference = 0.0;       // max over steps and coordinates of |q_maximal − q_reduced| (rad)
@@ -46,6 +43,6 @@ struct SolverComparison {
   bool finite = true;
 };
 SolverComparison compare_solvers(const Scene& scene, const std::string& source, const SceneSettings& settings,
-                                 int steps, const MaximalOptions& options = {});
+                                 int steps);
 
 }  // namespace js::scene

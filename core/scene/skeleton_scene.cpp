@@ -38,6 +38,12 @@ Vec3 mappable_joint(const Scene& scene, int i, const std::string& source) {
   const Body& body = scene.model.body(i);
   const JointModel& joint = *body.joint;
   const std::string who = "body " + in_quotes(body.name) + ": ";
+  const auto* hinge = dynamic_cast<const RevoluteJoint*>(&joint);
+  if (hinge == nullptr && dynamic_cast<const SphericalJoint*>(&joint) == nullptr) {
+    refuse(source, body_path(i) + "/joint",
+           who + "a " + joint_kind_name(joint.kind()) + " joint has no maximal-coordinate form here (only revolute and "
+                                                        "spherical joints, hakenberg's hinges and ball joints)");
+  }
   if (body.num_prescribed > 0) {
     refuse(source, body_path(i), who + "its joint is prescribed (a \"motion\" or \"drive\"); the skeleton has no "
                                        "kinematically driven joints");
@@ -51,11 +57,7 @@ Vec3 mappable_joint(const Scene& scene, int i, const std::string& source) {
                                " has limits (unilateral constraints in the reduced solver); the skeleton has none");
     }
   }
-  if (const auto* hinge = dynamic_cast<const RevoluteJoint*>(&joint)) return hinge->axis();
-  if (dynamic_cast<const SphericalJoint*>(&joint) != nullptr) return Vec3::Zero();
-  refuse(source, body_path(i) + "/joint",
-         who + "a " + joint_kind_name(joint.kind()) + " joint has no maximal-coordinate form here (only revolute and "
-                                                      "spherical joints, hakenberg's hinges and ball joints)");
+  return hinge != nullptr ? hinge->axis() : Vec3::Zero();
 }
 
 // the scene's forces: every term the skeleton cannot carry is refused. adds joint damping and damping-only

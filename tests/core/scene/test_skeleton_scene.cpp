@@ -23,10 +23,8 @@ const std::string kScenes = std::string(JS_SOURCE_DIR) + "/resources/scenes/";
 SolverComparison compare(const Scene& s, const char* name, double dt, double duration, double stabilization = 0.0) {
   SceneSettings settings = s.settings;
   settings.dt = dt;
-  MaximalOptions options;
-  options.stabilization = stabilization;
-  const SolverComparison c =
-      compare_solvers(s, name, settings, static_cast<int>(std::lround(duration / dt)), options);
+  settings.stabilization = stabilization;
+  const SolverComparison c = compare_solvers(s, name, settings, static_cast<int>(std::lround(duration / dt)));
   std::printf("%s, dt = %g, %g s, alpha = %g: max |dq| %.2e rad, |dqd| %.2e rad/s, |dE| %.2e J (of %.2f J), "
               "separation %.2e m; drift reduced |dL| %.2e |dE| %.2e, maximal |dL| %.2e |dE| %.2e; "
               "steps reduced %.3f s, maximal %.3f s\n",
@@ -162,6 +160,18 @@ TEST(SkeletonScene, MotorsAndDampingMap) {
   set_skeleton_motors(skeleton, 0.25);  // 0.2 + 1.0 sin(2π · 1 Hz · 0.25 s)
   EXPECT_NEAR(skeleton.model.joint(0).motor, -1.2, 1e-12);
   EXPECT_EQ(skeleton.model.joint(1).motor, 0.0);
+}
+
+// settings.solver and settings.stabilization are read (the cli runs the scene with them)
+TEST(SkeletonScene, SettingsNameTheSolver) {
+  nlohmann::json doc = nlohmann::json::parse(io::read_text_file(kScenes + "hinge_skeleton.json"));
+  EXPECT_EQ(read_scene_json(doc, "hinge_skeleton.json").settings.solver, SceneSolver::Reduced);
+  doc["settings"]["solver"] = "maximal";
+  doc["settings"]["stabilization"] = 25.0;
+  const Scene s = read_scene_json(doc, "hinge_skeleton.json");
+  EXPECT_EQ(s.settings.solver, SceneSolver::Maximal);
+  EXPECT_EQ(s.settings.stabilization, 25.0);
+  EXPECT_STREQ(scene_solver_name(SceneSolver::Maximal), "maximal");
 }
 
 // each refusal: the scene name, the json pointer of the member and why
