@@ -20,6 +20,20 @@ namespace {
 
 const std::string kScenes = std::string(JS_SOURCE_DIR) + "/resources/scenes/";
 
+// a shipped scene with a json merge patch applied; "bodies" in the patch maps body indices to per-body patches.
+Scene patched_scene(const char* name, const char* patch_text) {
+  nlohmann::json doc = nlohmann::json::parse(io::read_text_file(kScenes + name));
+  const nlohmann::json patch = nlohmann::json::parse(patch_text);
+  if (patch.contains("bodies")) {
+    // array members patch one body each (index → object)
+    for (const auto& [index, body] : patch.at("bodies").items()) doc["bodies"][std::stoul(index)].merge_patch(body);
+  }
+  nlohmann::json rest = patch;
+  rest.erase("bodies");
+  doc.merge_patch(rest);
+  return read_scene_json(doc, name, kScenes);
+}
+
 SolverComparison compare(const Scene& s, const char* name, double dt, double duration, double stabilization = 0.0) {
   SceneSettings settings = s.settings;
   settings.dt = dt;
@@ -98,6 +112,29 @@ TEST(SkeletonScene, HingeChainKeepsMomentumAboutTheRootAxis) {
   std::printf("hinge chain, no gravity: L about the root axis %.4f, drift %.2e\n", L0, drift);
   EXPECT_GT(std::abs(L0), 0.01);
   EXPECT_LT(drift, 1e-6 * std::max(1.0, std::abs(L0)));
+}
+
+// a rotated and moved root frame and rotated offsets on both sides of a ball joint: the anchors, axes and
+// the conversion back follow them
+TEST(SkeletonScene, RootPoseAndRotatedOffsetsAreHonoured) {
+  const Scene s = patched_scene("ball_skeleton.json", R"({
+    "root": {"pose": {"rotation": [[0.36, 0.48, -0.8], [-0.8, 0.6, 0], [0.48, 0.64, 0.6]], "translation": [0.2, -0.1, 0.5]}},
+    "bodies": {"2": {"joint": {"offsets": {
+      "parent_T_joint": {"rotation": [[1, 0, 0], [0, 0.8, -0.6], [0, 0.6, 0.8]], "translation": [0, 0.01, -0.26]},
+      "moving_T_child": {"rotation": [[0.6, -0.8, 0], [0.8, 0.6, 0], [0, 0, 1]], "translation": [0.01, 0, 0.02]}}}}}})");
+  SkeletonCoordinates coordinates(s, s.initial.q);
+  const std::vector<SkeletonBodyState> state = skeleton_state(s, s.initial);
+  coordinates.update(state);
+  EXPECT_LT((coordinates.q() - s.initial.q).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_LT((coordinates.qd() - s.initial.qd).cwiseAbs().maxCoeff(), 1e-12);
+  const SkeletonScene skeleton = skeleton_from_scene(s, "ball_skeleton.json");
+  const SkeletonMeasure m = measure_skeleton(skeleton.model, state);
+  EXPECT_LT(m.position_error, 1e-14);
+  EXPECT_LT(m.axis_error, 1e-14);
+  const SolverComparison coarse = compare(s, "ball_skeleton.json (posed root, rotated offsets)", 2e-4, 0.2, 20.0);
+  const SolverComparison fine = compare(s, "ball_skeleton.json (posed root, rotated offsets)", 1e-4, 0.2, 20.0);
+  EXPECT_LT(fine.q_difference, 2e-3);
+  EXPECT_LT(fine.q_difference, 0.65 * coarse.q_difference);
 }
 
 // the skeleton state of a scene state converts back to the same q and q̇, and the tracked angles continue
@@ -186,16 +223,7 @@ class SkeletonRefusals : public testing::TestWithParam<Refusal> {};
 
 TEST_P(SkeletonRefusals, NameFileMemberAndWhy) {
   const Refusal& r = GetParam();
-  nlohmann::json doc = nlohmann::json::parse(io::read_text_file(kScenes + r.scene));
-  const nlohmann::json patch = nlohmann::json::parse(r.patch);
-  if (patch.contains("bodies")) {
-    // array members patch one body each (index → object)
-    for (const auto& [index, body] : patch.at("bodies").items()) doc["bodies"][std::stoul(index)].merge_patch(body);
-  }
-  nlohmann::json rest = patch;
-  rest.erase("bodies");
-  doc.merge_patch(rest);
-  const Scene s = read_scene_json(doc, r.scene, kScenes);
+  const Scene s = patched_scene(r.scene, r.patch);
   try {
     skeleton_from_scene(s, r.scene);
     FAIL() << "not refused";
