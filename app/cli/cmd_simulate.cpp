@@ -87,8 +87,10 @@ void run_simulate(const SimulateOptions& o) {
             << "), t = " << r.t_end << " s, energy " << r.energy_start << " -> " << r.energy_end << " J\n";
   if (r.singular) std::cout << "warning: a joint chart was singular on the way (Ω_i not invertible)\n";
   if (r.degenerate_motion) std::cout << "warning: a scripted motion had a degenerate derivative (‖S‖ → 0 or a flat timing curve)\n";
-  if (!r.finite) throw std::runtime_error("the simulation diverged (NaN/Inf) at t = " + std::to_string(r.t_end) +
-                                          " s; try a smaller --dt or another --integrator");
+  if (!r.finite) {
+    throw std::runtime_error("the simulation diverged (NaN/Inf) at t = " + std::to_string(r.t_end) + " s; try a smaller --dt" +
+                             (maximal ? " or some --stabilization" : " or another --integrator"));
+  }
 }
 
 }  // namespace

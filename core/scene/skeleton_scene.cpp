@@ -136,8 +136,8 @@ SkeletonScene skeleton_from_scene(const Scene& scene, const std::string& source)
   if (!model.root_is_fixed()) refuse(source, "/root/spin", "the root frame spins; the skeleton's ground is fixed");
   if (!scene.loops.empty()) {
     refuse(source, "/loops", "loop \"" + scene.loops.loop(0).name +
-                                 "\": closed loops are not mapped (the skeleton's 6n system would take them, but only "
-                                 "as hinges and ball joints, not the scene's loop constraints)");
+                                 "\": closed loops are not mapped to the skeleton (its 6n system could close a point or "
+                                 "revolute loop as one more joint; not done yet)");
   }
   SkeletonScene out;
   out.model.gravity = model.gravity;
