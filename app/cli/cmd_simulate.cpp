@@ -1,13 +1,16 @@
 // jointsmith-cli simulate SCENE.json [--dt DT] [--steps N | --duration T] [--integrator euler|symplectic|rk4]
-//                                    -o TRAJ.csv [--every K]
+//                                    [--solver reduced|maximal [--stabilization A]] [--compare] -o TRAJ.csv
+//                                    [--every K]
 #include <cmath>
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 
 #include "app/cli/commands.hpp"
 #include "core/scene/simulate.hpp"
+#include "core/scene/simulate_skeleton.hpp"
 
 namespace js::cli {
 
@@ -21,28 +24,73 @@ struct SimulateOptions {
   double duration = -1.0;
   std::string integrator;
   int every = 1;
+  std::string solver;          // "" = the scene's settings.solver
+  double stabilization = -1.0;  // < 0 = the scene's settings.stabilization
+  bool compare = false;
 };
+
+void print_comparison(const SimulateOptions& o, const scene::Scene& sc, const scene::SceneSettings& settings, int steps) {
+  const scene::SolverComparison c = scene::compare_solvers(sc, o.scene, settings, steps);
+  std::cout << o.scene << ": reduced (" << integrator_name(settings.integrator) << ") vs maximal (hakenberg, stabilization "
+            << settings.stabilization << " 1/s), "
+            << c.steps << " steps of " << settings.dt << " s\n"
+            << "  max |q difference| = " << c.q_difference << " rad, max |qd difference| = " << c.qd_difference
+            << " rad/s, max |energy difference| = " << c.energy_difference << " J (of " << c.energy_scale << " J)\n"
+            << "  drift over the run:  reduced |dp| = " << c.reduced_linear_drift << ", |dL| = " << c.reduced_angular_drift
+            << ", |dE| = " << c.reduced_energy_drift << "\n"
+            << "                       maximal |dp| = " << c.maximal_linear_drift << ", |dL| = " << c.maximal_angular_drift
+            << ", |dE| = " << c.maximal_energy_drift << ", joint separation " << c.position_error << " m\n"
+            << "  time in steps: reduced " << c.reduced_seconds << " s, maximal " << c.maximal_seconds << " s\n";
+  if (!c.finite) throw std::runtime_error("a solver diverged (NaN/Inf); try a smaller --dt");
+}
 
 void run_simulate(const SimulateOptions& o) {
   const scene::Scene sc = scene::read_scene_file(o.scene);
+  // the command line overrides the scene's settings
   scene::SceneSettings settings = sc.settings;
   if (o.dt > 0.0) settings.dt = o.dt;
+  if (!o.solver.empty()) scene::scene_solver_from_name(o.solver, settings.solver);  // checked by the option
+  if (o.stabilization >= 0.0) settings.stabilization = o.stabilization;
+  const bool maximal = settings.solver == scene::SceneSolver::Maximal;
+  if (maximal && !o.compare && !o.integrator.empty()) {
+    throw std::invalid_argument("--integrator does not apply to --solver maximal (the skeleton has its own step, "
+                                "a semi-implicit euler); leave it out, or add --compare to pick the reduced one's");
+  }
+  if (!maximal && !o.compare && o.stabilization >= 0.0) {
+    throw std::invalid_argument("--stabilization applies to --solver maximal (or --compare) only");
+  }
+  if (o.output.empty() && !o.compare) throw std::invalid_argument("--output is required (unless --compare)");
   if (!o.integrator.empty() && !integrator_from_name(o.integrator, settings.integrator)) {
     throw std::invalid_argument("unknown integrator \"" + o.integrator + "\" (known: euler, symplectic, rk4)");
   }
   const double duration = o.duration >= 0.0 ? o.duration : settings.duration;
   const int steps = o.steps >= 0 ? o.steps : static_cast<int>(std::llround(duration / settings.dt));
+  if (o.compare) print_comparison(o, sc, settings, steps);
+  if (o.output.empty()) return;
   std::ofstream out(o.output);
   if (!out) throw std::runtime_error(o.output + ": cannot open for writing");
-  const scene::SimulationReport r = scene::simulate_to_csv(sc, settings, steps, out, o.every);
+  scene::SimulationReport r;
+  std::string method = integrator_name(settings.integrator);
+  if (maximal) {
+    const scene::MaximalReport m = scene::simulate_skeleton_to_csv(sc, o.scene, settings, steps, out, o.every);
+    r = m.run;
+    std::ostringstream text;
+    text << "maximal coordinates, stabilization " << settings.stabilization << " 1/s, rank " << m.rank
+         << ", largest joint separation " << m.position_error << " m";
+    method = text.str();
+  } else {
+    r = scene::simulate_to_csv(sc, settings, steps, out, o.every);
+  }
   out.close();
   if (!out) throw std::runtime_error(o.output + ": write failed");
-  std::cout << o.scene << ": " << r.steps << " steps of " << settings.dt << " s (" << integrator_name(settings.integrator)
+  std::cout << o.scene << ": " << r.steps << " steps of " << settings.dt << " s (" << method
             << "), t = " << r.t_end << " s, energy " << r.energy_start << " -> " << r.energy_end << " J\n";
   if (r.singular) std::cout << "warning: a joint chart was singular on the way (Ω_i not invertible)\n";
   if (r.degenerate_motion) std::cout << "warning: a scripted motion had a degenerate derivative (‖S‖ → 0 or a flat timing curve)\n";
-  if (!r.finite) throw std::runtime_error("the simulation diverged (NaN/Inf) at t = " + std::to_string(r.t_end) +
-                                          " s; try a smaller --dt or another --integrator");
+  if (!r.finite) {
+    throw std::runtime_error("the simulation diverged (NaN/Inf) at t = " + std::to_string(r.t_end) + " s; try a smaller --dt" +
+                             (maximal ? " or some --stabilization" : " or another --integrator"));
+  }
 }
 
 }  // namespace
@@ -51,7 +99,7 @@ void add_simulate_command(CLI::App& app) {
   auto opts = std::make_shared<SimulateOptions>();
   CLI::App* cmd = app.add_subcommand("simulate", "simulate a scene file and write its trajectory as csv");
   cmd->add_option("scene", opts->scene, "scene file (docs/scene-file.md)")->required()->check(CLI::ExistingFile);
-  cmd->add_option("-o,--output", opts->output, "trajectory csv: t, q, qd, kinetic, potential, p, L")->required();
+  cmd->add_option("-o,--output", opts->output, "trajectory csv: t, q, qd, kinetic, potential, p, L (required unless --compare)");
   cmd->add_option("--dt", opts->dt, "time step in s (default: the scene's settings.dt)")->check(CLI::PositiveNumber);
   auto* steps = cmd->add_option("--steps", opts->steps, "number of steps")->check(CLI::NonNegativeNumber);
   auto* duration = cmd->add_option("--duration", opts->duration, "simulated time in s (default: the scene's)")
@@ -59,6 +107,17 @@ void add_simulate_command(CLI::App& app) {
   steps->excludes(duration);
   cmd->add_option("--integrator", opts->integrator, "euler | symplectic | rk4 (default: the scene's)")
       ->check(CLI::IsMember({"euler", "symplectic", "rk4"}));
+  cmd->add_option("--solver", opts->solver,
+                  "reduced (articulated-body, every joint kind) | maximal (hakenberg skeleton: revolute and spherical "
+                  "joints only; docs/scene-file.md) (default: the scene's settings.solver, else reduced)")
+      ->check(CLI::IsMember({"reduced", "maximal"}));
+  cmd->add_option("--stabilization", opts->stabilization,
+                  "maximal solver: baumgarte rate in 1/s holding the joints together (default: the scene's "
+                  "settings.stabilization, else 0, the paper's scheme)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--compare", opts->compare,
+                "run the scene with both solvers and print how far apart they are, their momentum and energy drift "
+                "and their time");
   cmd->add_option("--every", opts->every, "write every k-th step (default 1)")->check(CLI::PositiveNumber);
   cmd->callback([opts] { run_simulate(*opts); });
 }

@@ -220,7 +220,7 @@ void read_forces(const JsonCursor& f, const MultibodyModel& model, ForceSet& for
 }
 
 void read_settings(const JsonCursor& s, Scene& scene) {
-  s.expect_only_keys({"gravity", "dt", "duration", "integrator"});
+  s.expect_only_keys({"gravity", "dt", "duration", "integrator", "solver", "stabilization"});
   if (s.has("gravity")) scene.model.gravity = s.at("gravity").vec3();
   if (s.has("dt")) scene.settings.dt = positive(s.at("dt"), "dt");
   if (s.has("duration")) {
@@ -231,6 +231,18 @@ void read_settings(const JsonCursor& s, Scene& scene) {
     const JsonCursor c = s.at("integrator");
     if (!integrator_from_name(c.string(), scene.settings.integrator)) {
       c.fail(ErrorKind::InvalidValue, "unknown integrator \"" + c.string() + "\" (known: euler, symplectic, rk4)");
+    }
+  }
+  if (s.has("solver")) {
+    const JsonCursor c = s.at("solver");
+    if (!scene_solver_from_name(c.string(), scene.settings.solver)) {
+      c.fail(ErrorKind::InvalidValue, "unknown solver \"" + c.string() + "\" (known: reduced, maximal)");
+    }
+  }
+  if (s.has("stabilization")) {
+    scene.settings.stabilization = s.at("stabilization").number();
+    if (!(scene.settings.stabilization >= 0.0)) {
+      s.at("stabilization").fail(ErrorKind::InvalidValue, "stabilization must be ≥ 0");
     }
   }
 }
@@ -251,6 +263,19 @@ void read_initial_state(const JsonCursor& s, Scene& scene) {
 }
 
 }  // namespace
+
+const char* scene_solver_name(SceneSolver solver) { return solver == SceneSolver::Maximal ? "maximal" : "reduced"; }
+
+bool scene_solver_from_name(const std::string& name, SceneSolver& solver) {
+  if (name == "reduced") {
+    solver = SceneSolver::Reduced;
+  } else if (name == "maximal") {
+    solver = SceneSolver::Maximal;
+  } else {
+    return false;
+  }
+  return true;
+}
 
 Scene read_scene_json(const nlohmann::json& doc_json, const std::string& source, const std::string& base_dir) {
   const JsonCursor doc(doc_json, source);

@@ -15,10 +15,21 @@ namespace js::scene {
 inline constexpr const char* kSceneFileFormat = "jointsmith.scene";
 inline constexpr int kSceneFileVersion = 1;
 
+// which solver `jointsmith-cli simulate` runs a scene with: the reduced-coordinate articulated-body
+// simulator (every joint kind, core/dynamics/simulator.hpp) or hakenberg's maximal-coordinate skeleton
+// (revolute and spherical joints only, core/scene/skeleton_scene.hpp).
+enum class SceneSolver { Reduced, Maximal };
+
+// "reduced", "maximal"; the inverse returns false for an unknown name.
+const char* scene_solver_name(SceneSolver solver);
+bool scene_solver_from_name(const std::string& name, SceneSolver& solver);
+
 struct SceneSettings {
   double dt = 1e-3;                       // time step (s), > 0
   double duration = 1.0;                  // simulated time (s), ≥ 0
-  Integrator integrator = Integrator::RK4;
+  Integrator integrator = Integrator::RK4;  // the reduced solver's
+  SceneSolver solver = SceneSolver::Reduced;
+  double stabilization = 0.0;             // the maximal solver's baumgarte rate (1/s), ≥ 0
 };
 
 struct Scene {

@@ -1,11 +1,15 @@
 // the maximal-coordinate skeleton solver (core/dynamics/skeleton.hpp, after hakenberg): one step of a
 // hanging chain of n links, hinges or spherical joints, the first link hinged to a fixed ground body.
-// the solve is dense (a 6n × 6n complete orthogonal decomposition), so the step grows like n³.
+// the solve is dense (a 6n × 6n complete orthogonal decomposition), so the step grows like n³. and one step
+// of each solver on the scenes made for both (resources/scenes/hinge_skeleton.json, ball_skeleton.json):
+// the reduced simulator's rk4 step against the skeleton's step on the same mechanism.
 #include <benchmark/benchmark.h>
 
+#include <string>
 #include <vector>
 
 #include "core/dynamics/skeleton.hpp"
+#include "core/scene/skeleton_scene.hpp"
 
 namespace js {
 namespace {
@@ -66,6 +70,39 @@ void BM_SkeletonHingeChain(benchmark::State& state) { BM_SkeletonStep(state, tru
 void BM_SkeletonBallChain(benchmark::State& state) { BM_SkeletonStep(state, false); }
 BENCHMARK(BM_SkeletonHingeChain)->Arg(8)->Arg(64)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SkeletonBallChain)->Arg(8)->Arg(64)->Unit(benchmark::kMicrosecond);
+
+scene::Scene shipped_scene(const char* name) {
+  return scene::read_scene_file(std::string(JS_SOURCE_DIR) + "/resources/scenes/" + name);
+}
+
+void BM_SceneReducedStep(benchmark::State& state, const char* name) {
+  const scene::Scene sc = shipped_scene(name);
+  Simulator sim(sc.model, sc.forces);
+  SimulationState s = sc.initial;
+  for (auto _ : state) {
+    sim.step(s, 1e-4, Integrator::RK4);
+    benchmark::DoNotOptimize(s.q.data());
+  }
+}
+
+void BM_SceneMaximalStep(benchmark::State& state, const char* name) {
+  const scene::Scene sc = shipped_scene(name);
+  scene::SkeletonScene skeleton = scene::skeleton_from_scene(sc, name);
+  std::vector<SkeletonBodyState> s = scene::skeleton_state(sc, sc.initial);
+  SkeletonSolver solver(skeleton.model);
+  double t = 0.0;
+  for (auto _ : state) {
+    scene::set_skeleton_motors(skeleton, t);
+    solver.step(s, 1e-4);
+    t += 1e-4;
+    benchmark::DoNotOptimize(s.data());
+  }
+}
+
+BENCHMARK_CAPTURE(BM_SceneReducedStep, hinge_skeleton, "hinge_skeleton.json")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SceneMaximalStep, hinge_skeleton, "hinge_skeleton.json")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SceneReducedStep, ball_skeleton, "ball_skeleton.json")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_SceneMaximalStep, ball_skeleton, "ball_skeleton.json")->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace js

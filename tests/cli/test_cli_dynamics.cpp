@@ -1,11 +1,16 @@
 // jointsmith-cli ik and simulate on the shipped leg scenes: the documented ik example converges, an
 // off-plane target is reported unreachable with the nearest point, the four-bar's coupler reaches a target
 // with its loop closed (checked on the printed q) or, out of reach, stays closed; a scripted knee writes its
-// drive torque.
+// drive torque; the maximal-coordinate solver writes the reduced one's columns, agrees with it, reads the
+// scene's settings.solver and refuses what it cannot represent naming the file and member.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "core/dynamics/algorithms.hpp"
 #include "core/scene/scene_file.hpp"
@@ -75,6 +80,78 @@ TEST(CliSimulate, ScriptedKneeWritesItsDriveTorque) {
   const std::string text = slurp(csv);
   EXPECT_NE(text.find(",drive:shank.flexion\n"), std::string::npos);
   EXPECT_EQ(r.out.find("warning"), std::string::npos) << r.out;
+}
+
+// the last line of a csv, its numbers
+std::vector<double> last_row(const std::string& text) {
+  const std::size_t end = text.find_last_not_of('\n');
+  const std::size_t start = text.rfind('\n', end) + 1;
+  std::vector<double> row;
+  std::size_t at = start;
+  while (at <= end) {
+    std::size_t comma = text.find(',', at);
+    if (comma == std::string::npos || comma > end) comma = end + 1;
+    row.push_back(std::stod(text.substr(at, comma - at)));
+    at = comma + 1;
+  }
+  return row;
+}
+
+TEST(CliSimulate, MaximalSolverWritesTheReducedColumnsAndAgrees) {
+  const auto reduced = cli_temp("reduced.csv"), maximal = cli_temp("maximal.csv");
+  const std::string scene = "simulate resources/scenes/ball_skeleton.json --dt 1e-4 --duration 0.1 ";
+  const CliRun a = cli(scene + "-o '" + reduced.string() + "'");
+  const CliRun b = cli(scene + "--solver maximal --stabilization 20 -o '" + maximal.string() + "'");
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  EXPECT_NE(b.out.find("(maximal coordinates, stabilization 20 1/s, rank 11, largest joint separation"),
+            std::string::npos) << b.out;
+  const std::string ta = slurp(reduced), tb = slurp(maximal);
+  EXPECT_EQ(ta.substr(0, ta.find('\n')), tb.substr(0, tb.find('\n')));
+  const std::vector<double> ra = last_row(ta), rb = last_row(tb);
+  ASSERT_EQ(ra.size(), 23u);
+  ASSERT_EQ(rb.size(), 23u);
+  EXPECT_NEAR(ra[0], 0.1, 1e-9);
+  for (std::size_t k = 1; k <= 7; ++k) EXPECT_NEAR(ra[k], rb[k], 2e-3) << "q column " << k;
+}
+
+TEST(CliSimulate, CompareReportsTheSolversAgreement) {
+  const CliRun r = cli("simulate resources/scenes/hinge_skeleton.json --compare --dt 1e-4 --duration 0.2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_LT(printed(r.out, "max |q difference|"), 1e-3) << r.out;
+  EXPECT_GT(printed(r.out, "max |q difference|"), 0.0) << r.out;
+  EXPECT_NE(r.out.find("time in steps: reduced"), std::string::npos) << r.out;
+}
+
+// settings.solver and settings.stabilization of the scene pick the maximal solver without options
+TEST(CliSimulate, SceneSettingsPickTheMaximalSolver) {
+  nlohmann::json doc;
+  std::ifstream(std::string(JS_SOURCE_DIR) + "/resources/scenes/hinge_skeleton.json") >> doc;
+  doc["settings"]["solver"] = "maximal";
+  doc["settings"]["stabilization"] = 30;
+  const auto scene = cli_temp("maximal_scene.json"), csv = cli_temp("maximal_scene.csv");
+  std::ofstream(scene) << doc.dump(2);
+  const CliRun r = cli("simulate '" + scene.string() + "' --steps 20 -o '" + csv.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("maximal coordinates, stabilization 30 1/s"), std::string::npos) << r.out;
+  const CliRun reduced = cli("simulate '" + scene.string() + "' --steps 20 --solver reduced -o '" + csv.string() + "'");
+  ASSERT_EQ(reduced.exit_code, 0) << reduced.err;
+  EXPECT_NE(reduced.out.find("(rk4)"), std::string::npos) << reduced.out;
+}
+
+TEST(CliSimulate, MaximalSolverRefusesWhatItCannotRepresent) {
+  const auto csv = cli_temp("refused.csv");
+  const CliRun r = cli("simulate resources/scenes/pendulum_chain.json --solver maximal -o '" + csv.string() + "'");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("resources/scenes/pendulum_chain.json: /forces/point_springs/0: a point spring"),
+            std::string::npos) << r.err;
+  const CliRun spline = cli("simulate resources/scenes/knee.json --solver maximal -o '" + csv.string() + "'");
+  EXPECT_EQ(spline.exit_code, 1);
+  EXPECT_NE(spline.err.find("joint has no maximal-coordinate form"), std::string::npos) << spline.err;
+  const CliRun integrator =
+      cli("simulate resources/scenes/hinge_skeleton.json --solver maximal --integrator rk4 -o '" + csv.string() + "'");
+  EXPECT_EQ(integrator.exit_code, 1);
+  EXPECT_NE(integrator.err.find("--integrator does not apply to --solver maximal"), std::string::npos) << integrator.err;
 }
 
 }  // namespace

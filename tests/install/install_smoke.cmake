@@ -1,7 +1,8 @@
 # installs the build into PREFIX (emptied first, removed when everything passed) and checks the install works on its own:
 #  - bin/jointsmith-cli and share/jointsmith/{demos,scenes,joints,samples} are there, generator scripts not;
 #  - the installed cli simulates every installed scene (demos and examples: their meshes and joint files
-#    resolve by relative path inside the install), run from PREFIX; beads.json gives 10 steps of rows;
+#    resolve by relative path inside the install), run from PREFIX, and the hinge and ball-joint scenes with
+#    --solver maximal too; beads.json gives 10 steps of rows;
 #  - with WITH_GUI, the installed app's demo lookup (jointsmith --list-demos, no display needed) names
 #    PREFIX/share/jointsmith/demos and its scenes, not the source tree.
 # cmake -DBUILD_DIR=… -DPREFIX=… -DSOURCE_DIR=… -DWITH_GUI=ON|OFF -P install_smoke.cmake
@@ -51,6 +52,11 @@ endforeach()
 if(scenes LESS 10)
   message(FATAL_ERROR "install_smoke: only ${scenes} installed scenes found in ${share}")
 endif()
+# the hinge and ball-joint scenes also run through the maximal-coordinate skeleton
+foreach(name hinge_skeleton ball_skeleton)
+  run("jointsmith-cli simulate ${name}.json --solver maximal" ${PREFIX}/bin/jointsmith-cli simulate
+      ${share}/scenes/${name}.json --solver maximal --steps 10 -o ${PREFIX}/maximal.csv)
+endforeach()
 run("jointsmith-cli simulate beads.json" ${PREFIX}/bin/jointsmith-cli simulate ${share}/demos/beads.json --steps 10
     -o ${PREFIX}/beads.csv)
 file(STRINGS ${PREFIX}/beads.csv rows)

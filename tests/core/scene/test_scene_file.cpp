@@ -18,7 +18,8 @@ namespace {
 const std::string kScenes = std::string(JS_SOURCE_DIR) + "/resources/scenes/";
 
 TEST(SceneFile, ShippedScenesLoadAndRun) {
-  for (const char* name : {"knee.json", "leg.json", "beads_on_wire.json", "pendulum_chain.json", "scripted_knee.json"}) {
+  for (const char* name : {"knee.json", "leg.json", "beads_on_wire.json", "pendulum_chain.json", "scripted_knee.json",
+                           "hinge_skeleton.json", "ball_skeleton.json"}) {
     SCOPED_TRACE(name);
     const Scene s = read_scene_file(kScenes + name);
     EXPECT_GT(s.model.nq(), 0);
@@ -92,6 +93,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadScene{R"({"bodys": []})", "unknown field"},
         BadScene{R"({"settings": {"dt": -1}})", "/settings/dt: dt must be > 0"},
         BadScene{R"({"settings": {"integrator": "verlet"}})", "/settings/integrator: unknown integrator \"verlet\""},
+        BadScene{R"({"settings": {"solver": "featherstone"}})",
+                 "/settings/solver: unknown solver \"featherstone\" (known: reduced, maximal)"},
+        BadScene{R"({"settings": {"stabilization": -1}})", "/settings/stabilization: stabilization must be ≥ 0"},
         BadScene{R"({"initial_state": {"q": {"a.x": 1}}})", "/initial_state/q/a.x: no coordinate \"a.x\" (known: a.q)"},
         BadScene{R"({"forces": {"springs": [{"coordinate": "b.q"}]}})", "/forces/springs/0/coordinate: no coordinate"},
         BadScene{R"({"forces": {"point_springs": [{"body_a": "ghost", "stiffness": 1}]}})",

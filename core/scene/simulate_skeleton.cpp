@@ -1,0 +1,139 @@
+#include "core/scene/simulate_skeleton.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/scene/skeleton_scene.hpp"
+#include "core/scene/trajectory_csv.hpp"
+
+namespace js::scene {
+
+namespace {
+
+// the skeleton of a scene with its state, solver and coordinate tracking.
+class MaximalRun {
+ public:
+  MaximalRun(const Scene& scene, const std::string& source, double stabilization)
+      : skeleton_(skeleton_from_scene(scene, source)),
+        state_(skeleton_state(scene, scene.initial)),
+        solver_(skeleton_.model),
+        coordinates_(scene, scene.initial.q),
+        t_(scene.initial.t) {
+    solver_.stabilization = stabilization;
+    coordinates_.update(state_);
+  }
+
+  void step(double dt) {
+    set_skeleton_motors(skeleton_, t_);
+    solver_.step(state_, dt);
+    t_ += dt;
+  }
+  // q and q̇ of the current state (tracked from the last call, so call it at every step)
+  void convert() { coordinates_.update(state_); }
+
+  double t() const { return t_; }
+  const Eigen::VectorXd& q() const { return coordinates_.q(); }
+  const Eigen::VectorXd& qd() const { return coordinates_.qd(); }
+  MechanicalState measure() const { return skeleton_mechanical_state(skeleton_.model, state_); }
+  SkeletonMeasure constraint_errors() const { return measure_skeleton(skeleton_.model, state_); }
+  bool finite() const {
+    for (const SkeletonBodyState& s : state_) {
+      if (!s.p.allFinite() || !s.R.allFinite() || !s.v.allFinite() || !s.w.allFinite()) return false;
+    }
+    return true;
+  }
+  int rank() {
+    solver_.constraint_forces(state_);
+    return solver_.last_rank();
+  }
+
+ private:
+  SkeletonScene skeleton_;
+  std::vector<SkeletonBodyState> state_;
+  SkeletonSolver solver_;
+  SkeletonCoordinates coordinates_;
+  double t_;
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+MaximalReport simulate_skeleton_to_csv(const Scene& scene, const std::string& source, const SceneSettings& settings,
+                                       int steps, std::ostream& csv, int every) {
+  MaximalRun run(scene, source, settings.stabilization);
+  write_trajectory_header(csv, scene);
+  MaximalReport report;
+  report.rank = run.rank();
+  MechanicalState m = run.measure();
+  report.run.energy_start = m.kinetic + m.potential;
+  auto row = [&] {
+    write_trajectory_values(csv, run.t(), run.q(), run.qd(), m);
+    csv << '\n';
+  };
+  row();
+  for (int k = 1; k <= steps; ++k) {
+    run.step(settings.dt);
+    run.convert();
+    report.run.steps = k;
+    const bool finite = run.finite();
+    const SkeletonMeasure e = run.constraint_errors();
+    report.position_error = std::max(report.position_error, e.position_error);
+    report.axis_error = std::max(report.axis_error, e.axis_error);
+    if (k % every == 0 || k == steps || !finite) {
+      m = run.measure();
+      row();
+    }
+    if (!finite) {
+      report.run.finite = false;
+      break;
+    }
+  }
+  m = run.measure();
+  report.run.t_end = run.t();
+  report.run.energy_end = m.kinetic + m.potential;
+  return report;
+}
+
+SolverComparison compare_solvers(const Scene& scene, const std::string& source, const SceneSettings& settings,
+                                 int steps) {
+  SolverComparison c;
+  // the maximal run is made first: it refuses a scene it cannot represent before any work
+  MaximalRun maximal(scene, source, settings.stabilization);
+  Simulator sim(scene.model, scene.forces);
+  SimulationState s = scene.initial;
+  const MechanicalState m0 = sim.measure(s), n0 = maximal.measure();
+  // both advance in lockstep, each step timed on its own
+  for (int k = 0; k <= steps && c.finite; ++k) {
+    if (k > 0) {
+      auto start = std::chrono::steady_clock::now();
+      sim.step(s, settings.dt, settings.integrator);
+      c.reduced_seconds += seconds_since(start);
+      start = std::chrono::steady_clock::now();
+      maximal.step(settings.dt);
+      c.maximal_seconds += seconds_since(start);
+      maximal.convert();
+      c.finite = s.q.allFinite() && s.qd.allFinite() && maximal.finite();
+      c.position_error = std::max(c.position_error, maximal.constraint_errors().position_error);
+    }
+    const MechanicalState m = sim.measure(s), n = maximal.measure();
+    c.steps = k;
+    c.q_difference = std::max(c.q_difference, (maximal.q() - s.q).cwiseAbs().maxCoeff());
+    c.qd_difference = std::max(c.qd_difference, (maximal.qd() - s.qd).cwiseAbs().maxCoeff());
+    c.energy_difference = std::max(c.energy_difference, std::abs(n.kinetic + n.potential - m.kinetic - m.potential));
+    c.energy_scale = std::max(c.energy_scale, std::abs(m.kinetic) + std::abs(m.potential));
+    c.reduced_linear_drift = std::max(c.reduced_linear_drift, (m.linear_momentum - m0.linear_momentum).norm());
+    c.reduced_angular_drift = std::max(c.reduced_angular_drift, (m.angular_momentum - m0.angular_momentum).norm());
+    c.reduced_energy_drift =
+        std::max(c.reduced_energy_drift, std::abs(m.kinetic + m.potential - m0.kinetic - m0.potential));
+    c.maximal_linear_drift = std::max(c.maximal_linear_drift, (n.linear_momentum - n0.linear_momentum).norm());
+    c.maximal_angular_drift = std::max(c.maximal_angular_drift, (n.angular_momentum - n0.angular_momentum).norm());
+    c.maximal_energy_drift =
+        std::max(c.maximal_energy_drift, std::abs(n.kinetic + n.potential - n0.kinetic - n0.potential));
+  }
+  return c;
+}
+
+}  // namespace js::scene
