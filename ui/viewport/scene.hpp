@@ -8,13 +8,18 @@
 
 #include "ui/document/document_data.hpp"
 #include "ui/mesh/mesh_data.hpp"
+#include "ui/mesh/mesh_winding.hpp"
 
 namespace js::ui {
 
 struct MeshItem {
   // surface: the contact surface of a partly driven joint (surface_scene.hpp), in its parent's frame
   enum class Role { body, ghost, surface };
-  std::shared_ptr<const MeshData> mesh;
+  std::shared_ptr<const MeshData> mesh;  // full detail: what picking and framing see
+  // a simpler level drawn instead when the mesh is far (lod_select.hpp), with its own winding; null draws mesh
+  std::shared_ptr<const MeshData> lod_mesh;
+  MeshWinding lod_winding = MeshWinding::two_sided;
+  int lod_level = 0;
   Eigen::Matrix4f world_T_mesh = Eigen::Matrix4f::Identity();
   Eigen::Vector4f colour = Eigen::Vector4f::Ones();  // rgba, alpha < 1 draws blended
   Role role = Role::body;
