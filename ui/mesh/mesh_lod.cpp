@@ -109,8 +109,7 @@ float largest_sagitta(const MeshData& m) {
 
 // a level as its own compact mesh: each corner (a position representative) takes the wedge whose normal
 // is nearest its triangle's face normal, so creases and flat-shaded faces keep their normals
-std::shared_ptr<MeshData> compact_level(const MeshData& src, const Welded& w, const std::vector<std::uint32_t>& tris,
-                                        bool vertex_cache_order) {
+std::shared_ptr<MeshData> compact_level(const MeshData& src, const Welded& w, const std::vector<std::uint32_t>& tris) {
   auto out = std::make_shared<MeshData>();
   const auto n = static_cast<std::uint32_t>(src.positions.size());
   std::vector<std::uint32_t> remap(n, n);
@@ -137,12 +136,9 @@ std::shared_ptr<MeshData> compact_level(const MeshData& src, const Welded& w, co
       indices[t + k] = remap[best];
     }
   }
-  if (vertex_cache_order) {
-    out->indices.resize(indices.size());
-    meshopt_optimizeVertexCache(out->indices.data(), indices.data(), indices.size(), out->positions.size());
-  } else {
-    out->indices = std::move(indices);
-  }
+  // the simplifier keeps the source's triangle order and the vertices are numbered by first use; reordering
+  // for the vertex cache (meshopt_optimizeVertexCache) measured no gain under llvmpipe (docs/app.md)
+  out->indices = std::move(indices);
   out->update_bounds();
   return out;
 }
@@ -194,7 +190,7 @@ MeshLod build_mesh_lod(const std::shared_ptr<const MeshData>& mesh, const MeshLo
     // each step's error is measured against the level it started from: their sum bounds how far the kept
     // vertices' surface moved from the source's; the level's error also covers its edges' bowing
     steps_error += step_error * scale;
-    auto level = compact_level(m, welded, next, options.vertex_cache_order);
+    auto level = compact_level(m, welded, next);
     error = std::max({error, steps_error, largest_sagitta(*level)});
     // simplification may pinch the surface along an edge (meshopt 0.18 does not test the link condition)
     const MeshWinding winding = closed_mesh_winding(*level, true);

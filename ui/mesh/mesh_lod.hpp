@@ -27,7 +27,6 @@ struct MeshLod {
 struct MeshLodOptions {
   int max_levels = 12;            // level 0 included
   std::size_t min_triangles = 256;  // no level coarser than this
-  bool vertex_cache_order = true;   // each level's triangles reordered for the post-transform vertex cache
 };
 
 // the chain: each level about half the triangles of the one before (meshopt_simplify on the vertices
