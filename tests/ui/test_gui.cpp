@@ -823,6 +823,10 @@ class GuiTest : public QObject {
     frame_sphere(c, mesh->centre().cast<double>(), mesh->radius());
     doc.set_camera(c);
     measure("framed (F)");
+    // twice as close: the mesh overflows the view and its nearest point is too near for any level
+    c.distance *= 0.5;
+    doc.set_camera(c);
+    measure("close up (framed, then half the distance: full detail)");
   }
 };
 

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <thread>
 
 #include "ui/demo/shapes.hpp"
@@ -62,6 +63,31 @@ TEST(LodSelect, TheProjectedErrorBoundsARealDisplacementOnScreen) {
   EXPECT_NEAR(p.pixels_per_slope, h / (2.0 * std::tan(0.5 * c.fov_y)), 1e-9);
 }
 
+TEST(LodSelect, TheNearestDepthBoundsEveryVertexAndUsesTheTighterOfSphereAndBox) {
+  // a flat slab seen face on: its box is far nearer the truth than its bounding sphere
+  auto slab = std::make_shared<const MeshData>(shapes::ellipsoid(
+      Eigen::Vector3f(0.05f, 0.1f, 0.0f), Eigen::Vector3f(0.2f, 0.3f, 0.01f), Eigen::Matrix3f::Identity(), 64, 32));
+  CameraState c = select_camera(1.5);
+  c.yaw = 0.0;
+  c.pitch = 0.0;  // looking along −z at the slab's flat side
+  for (double yaw : {0.0, 0.7, 2.0}) {
+    c.yaw = yaw;
+    const LodProjection p = lod_projection(c, 1280, 800);
+    Eigen::Matrix4f world_T_mesh = Eigen::Matrix4f::Identity();
+    world_T_mesh.topRightCorner<3, 1>() = Eigen::Vector3f(0.1f, -0.2f, 0.05f);
+    const double depth = nearest_depth(p, *slab, world_T_mesh);
+    double nearest = std::numeric_limits<double>::infinity();
+    for (const auto& v : slab->positions)
+      nearest = std::min(nearest, ((world_T_mesh * v.homogeneous()).head<3>().cast<double>() - p.eye).dot(p.forward));
+    EXPECT_LE(depth, nearest + 1e-6) << yaw;
+    const Vec3 centre = (world_T_mesh * slab->centre().homogeneous()).head<3>().cast<double>();
+    EXPECT_GE(depth, (centre - p.eye).dot(p.forward) - slab->radius() - 1e-9) << yaw;
+    if (yaw == 0.0) {
+      EXPECT_GT(depth, (centre - p.eye).dot(p.forward) - 0.2 * slab->radius()) << "face on";
+    }
+  }
+}
+
 TEST(LodSelect, CloseCamerasGetFullDetailFarOnesCoarseLevels) {
   const MeshLod lod = select_chain({0.0f, 1e-5f, 1e-4f, 1e-3f, 1e-2f});
   const Eigen::Matrix4f at_origin = Eigen::Matrix4f::Identity();
@@ -73,7 +99,7 @@ TEST(LodSelect, CloseCamerasGetFullDetailFarOnesCoarseLevels) {
   for (double distance : {0.2, 0.5, 1.0, 3.0, 10.0, 100.0, 3000.0}) {
     const LodProjection p = lod_projection(select_camera(distance), 1280, 800);
     const int level = choose_lod_level(lod, at_origin, p);
-    const double px_per_m = projected_error_px(p, Vec3::Zero(), lod.levels[0].mesh->radius(), 1.0);
+    const double px_per_m = p.pixels_per_slope * p.corner_gain / nearest_depth(p, *lod.levels[0].mesh, at_origin);
     EXPECT_LE(lod.levels[static_cast<std::size_t>(level)].error * px_per_m, kLodMaxErrorPx) << distance;
     if (level + 1 < static_cast<int>(lod.levels.size())) {
       EXPECT_GT(lod.levels[static_cast<std::size_t>(level) + 1].error * px_per_m, kLodMaxErrorPx) << distance;

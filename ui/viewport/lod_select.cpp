@@ -27,17 +27,29 @@ double projected_error_px(const LodProjection& p, const Vec3& centre, double rad
   return error_m * p.pixels_per_slope * p.corner_gain / depth;
 }
 
+double nearest_depth(const LodProjection& p, const MeshData& mesh, const Eigen::Matrix4f& world_T_mesh) {
+  const double scale = world_T_mesh.topLeftCorner<3, 3>().colwise().norm().maxCoeff();
+  const Vec3 centre = (world_T_mesh * mesh.centre().homogeneous()).head<3>().cast<double>();
+  // the box's nearest corner bounds every point of it (depth is linear)
+  double box = std::numeric_limits<double>::infinity();
+  for (int k = 0; k < 8; ++k) {
+    const Eigen::Vector3f corner((k & 1) ? mesh.bounds_max.x() : mesh.bounds_min.x(),
+                                 (k & 2) ? mesh.bounds_max.y() : mesh.bounds_min.y(),
+                                 (k & 4) ? mesh.bounds_max.z() : mesh.bounds_min.z());
+    const Vec3 world = (world_T_mesh * corner.homogeneous()).head<3>().cast<double>();
+    box = std::min(box, (world - p.eye).dot(p.forward));
+  }
+  return std::max((centre - p.eye).dot(p.forward) - scale * mesh.radius(), box);
+}
+
 int choose_lod_level(const MeshLod& lod, const Eigen::Matrix4f& world_T_mesh, const LodProjection& p,
                      double max_error_px) {
   if (lod.levels.size() < 2) return 0;
-  const MeshData& full = *lod.levels.front().mesh;
-  const Eigen::Matrix3f linear = world_T_mesh.topLeftCorner<3, 3>();
-  const double scale = linear.colwise().norm().maxCoeff();
-  const Vec3 centre = (world_T_mesh * full.centre().homogeneous()).head<3>().cast<double>();
-  const double radius = scale * full.radius();
-  // the error that fits: one projection, then a walk up the (rising) errors
-  const double px_per_m = projected_error_px(p, centre, radius, 1.0);
-  if (!std::isfinite(px_per_m)) return 0;
+  const double depth = nearest_depth(p, *lod.levels.front().mesh, world_T_mesh);
+  if (depth <= p.near) return 0;
+  const double scale = world_T_mesh.topLeftCorner<3, 3>().colwise().norm().maxCoeff();
+  // pixels per metre of error there; the levels' errors rise, so walk up until one is too large
+  const double px_per_m = p.pixels_per_slope * p.corner_gain / depth;
   int level = 0;
   for (std::size_t k = 1; k < lod.levels.size(); ++k) {
     if (scale * lod.levels[k].error * px_per_m > max_error_px) break;

@@ -33,8 +33,14 @@ LodProjection lod_projection(const CameraState& camera, int width_px, int height
 // frame; +inf when that sphere reaches the near plane (the eye close to or inside the mesh)
 double projected_error_px(const LodProjection& p, const Vec3& centre, double radius, double error_m);
 
+// the depth (m along the view direction) of the nearest point of mesh drawn at world_T_mesh: the larger
+// of two lower bounds, its bounding sphere's nearest depth and its bounding box's nearest corner (the box
+// is far tighter along a flat bone's thin axis)
+double nearest_depth(const LodProjection& p, const MeshData& mesh, const Eigen::Matrix4f& world_T_mesh);
+
 // the coarsest level of `lod` whose error is at most max_error_px on screen for the mesh drawn at
-// world_T_mesh (its scale, if any, taken into the error); 0 (full detail) when none is
+// world_T_mesh (its scale, if any, taken into the error), measured at nearest_depth; 0 (full detail) when
+// none is, or when that depth reaches the near plane
 int choose_lod_level(const MeshLod& lod, const Eigen::Matrix4f& world_T_mesh, const LodProjection& p,
                      double max_error_px = kLodMaxErrorPx);
 
