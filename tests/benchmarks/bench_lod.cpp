@@ -1,0 +1,39 @@
+// the per-frame cost of choosing levels of detail (ui/viewport/lod_select.hpp): a scene of two bodies and
+// 24 ghosts sharing one mesh whose chain is ready, the camera orbiting.
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <thread>
+
+#include "ui/demo/shapes.hpp"
+#include "ui/mesh/mesh_lod_cache.hpp"
+#include "ui/viewport/lod_select.hpp"
+
+namespace {
+
+using namespace js::ui;
+
+void apply_lod_26_items(benchmark::State& state) {
+  MeshLodCache cache;
+  const auto mesh = std::make_shared<const MeshData>(shapes::ellipsoid(
+      Eigen::Vector3f(0, 0.3f, 0), Eigen::Vector3f(0.1f, 0.25f, 0.08f), Eigen::Matrix3f::Identity(), 200, 100));
+  cache.find(mesh);
+  while (!cache.idle()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  Scene scene;
+  for (int i = 0; i < 26; ++i) {
+    MeshItem item;
+    item.mesh = mesh;
+    item.world_T_mesh.topRightCorner<3, 1>() = Eigen::Vector3f(0.02f * static_cast<float>(i), 0.0f, 0.0f);
+    (i < 2 ? scene.opaque : scene.translucent).push_back(item);
+  }
+  CameraState camera;
+  int frame = 0;
+  for (auto _ : state) {
+    camera.yaw = 0.01 * (frame++ % 600);
+    apply_lod(scene, cache, lod_projection(camera, 1280, 800));
+    benchmark::DoNotOptimize(scene.opaque.front().lod_level);
+  }
+}
+BENCHMARK(apply_lod_26_items);
+
+}  // namespace
