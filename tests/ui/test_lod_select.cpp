@@ -85,6 +85,19 @@ TEST(LodSelect, TheNearestDepthBoundsEveryVertexAndUsesTheTighterOfSphereAndBox)
     if (yaw == 0.0) {
       EXPECT_GT(depth, (centre - p.eye).dot(p.forward) - 0.2 * slab->radius()) << "face on";
     }
+    // the off-axis gain over the box: at least that of every point in it that is in view, at most the
+    // view corners'
+    const double gain = box_gain(p, *slab, world_T_mesh);
+    EXPECT_LE(gain, p.corner_gain + 1e-12);
+    EXPECT_GE(gain, 1.0);
+    for (int i = 0; i < 500; ++i) {
+      const Eigen::Vector3f t = 0.5f * (Eigen::Vector3f::Random() + Eigen::Vector3f::Ones());
+      const Eigen::Vector3f in_box = slab->bounds_min + t.cwiseProduct(slab->bounds_max - slab->bounds_min);
+      const Vec3 d = (world_T_mesh * in_box.homogeneous()).head<3>().cast<double>() - p.eye;
+      const double z = d.dot(p.forward), sx = d.dot(p.right) / z, sy = d.dot(p.up) / z;
+      if (std::abs(sx) > p.half_width_slope || std::abs(sy) > p.half_height_slope) continue;  // not drawn
+      EXPECT_LE(std::sqrt(1.0 + sx * sx + sy * sy), gain + 1e-9);
+    }
   }
 }
 
@@ -99,7 +112,8 @@ TEST(LodSelect, CloseCamerasGetFullDetailFarOnesCoarseLevels) {
   for (double distance : {0.2, 0.5, 1.0, 3.0, 10.0, 100.0, 3000.0}) {
     const LodProjection p = lod_projection(select_camera(distance), 1280, 800);
     const int level = choose_lod_level(lod, at_origin, p);
-    const double px_per_m = p.pixels_per_slope * p.corner_gain / nearest_depth(p, *lod.levels[0].mesh, at_origin);
+    const double px_per_m = p.pixels_per_slope * box_gain(p, *lod.levels[0].mesh, at_origin) /
+                            nearest_depth(p, *lod.levels[0].mesh, at_origin);
     EXPECT_LE(lod.levels[static_cast<std::size_t>(level)].error * px_per_m, kLodMaxErrorPx) << distance;
     if (level + 1 < static_cast<int>(lod.levels.size())) {
       EXPECT_GT(lod.levels[static_cast<std::size_t>(level) + 1].error * px_per_m, kLodMaxErrorPx) << distance;
@@ -115,7 +129,7 @@ TEST(LodSelect, CloseCamerasGetFullDetailFarOnesCoarseLevels) {
   // a mesh scaled up by its transform: its errors grow with it
   Eigen::Matrix4f scaled = Eigen::Matrix4f::Identity();
   scaled.topLeftCorner<3, 3>() *= 8.0f;
-  const LodProjection p = lod_projection(select_camera(20.0), 1280, 800);
+  const LodProjection p = lod_projection(select_camera(10.0), 1280, 800);
   EXPECT_LT(choose_lod_level(lod, scaled, p), choose_lod_level(lod, at_origin, p));
   // a mesh moved behind the camera's near plane reach, e.g. right at the eye: full detail
   Eigen::Matrix4f at_eye = Eigen::Matrix4f::Identity();

@@ -18,6 +18,11 @@ LodProjection lod_projection(const CameraState& c, int width_px, int height_px) 
   p.pixels_per_slope = std::max(1, height_px) / (2.0 * t);
   p.corner_gain = std::sqrt(1.0 + t * t * (1.0 + aspect * aspect));
   p.near = near_plane(c);
+  const Eigen::Matrix4d view = view_matrix(c).cast<double>();
+  p.right = view.block<1, 3>(0, 0).transpose();
+  p.up = view.block<1, 3>(1, 0).transpose();
+  p.half_height_slope = t;
+  p.half_width_slope = t * aspect;
   return p;
 }
 
@@ -42,6 +47,23 @@ double nearest_depth(const LodProjection& p, const MeshData& mesh, const Eigen::
   return std::max((centre - p.eye).dot(p.forward) - scale * mesh.radius(), box);
 }
 
+double box_gain(const LodProjection& p, const MeshData& mesh, const Eigen::Matrix4f& world_T_mesh) {
+  double sx = 0.0, sy = 0.0;
+  for (int k = 0; k < 8; ++k) {
+    const Eigen::Vector3f corner((k & 1) ? mesh.bounds_max.x() : mesh.bounds_min.x(),
+                                 (k & 2) ? mesh.bounds_max.y() : mesh.bounds_min.y(),
+                                 (k & 4) ? mesh.bounds_max.z() : mesh.bounds_min.z());
+    const Vec3 d = (world_T_mesh * corner.homogeneous()).head<3>().cast<double>() - p.eye;
+    const double z = d.dot(p.forward);
+    if (z <= p.near) return p.corner_gain;  // the box reaches behind the eye: the view's worst
+    sx = std::max(sx, std::abs(d.dot(p.right)) / z);
+    sy = std::max(sy, std::abs(d.dot(p.up)) / z);
+  }
+  sx = std::min(sx, p.half_width_slope);
+  sy = std::min(sy, p.half_height_slope);
+  return std::sqrt(1.0 + sx * sx + sy * sy);
+}
+
 int choose_lod_level(const MeshLod& lod, const Eigen::Matrix4f& world_T_mesh, const LodProjection& p,
                      double max_error_px) {
   if (lod.levels.size() < 2) return 0;
@@ -49,7 +71,7 @@ int choose_lod_level(const MeshLod& lod, const Eigen::Matrix4f& world_T_mesh, co
   if (depth <= p.near) return 0;
   const double scale = world_T_mesh.topLeftCorner<3, 3>().colwise().norm().maxCoeff();
   // pixels per metre of error there; the levels' errors rise, so walk up until one is too large
-  const double px_per_m = p.pixels_per_slope * p.corner_gain / depth;
+  const double px_per_m = p.pixels_per_slope * box_gain(p, *lod.levels.front().mesh, world_T_mesh) / depth;
   int level = 0;
   for (std::size_t k = 1; k < lod.levels.size(); ++k) {
     if (scale * lod.levels[k].error * px_per_m > max_error_px) break;

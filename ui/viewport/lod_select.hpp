@@ -24,6 +24,8 @@ struct LodProjection {
   // that factor at the view's corners, so the bound holds anywhere in it
   double corner_gain = 1.0;
   double near = 1e-4;  // m, the camera's near plane
+  Vec3 right = Vec3::UnitX(), up = Vec3::UnitY();  // unit, the view's axes
+  double half_width_slope = 1.0, half_height_slope = 1.0;  // tan of the half field of view, across and up
 };
 
 // width_px × height_px: the view's size in pixels (≥ 1)
@@ -38,9 +40,14 @@ double projected_error_px(const LodProjection& p, const Vec3& centre, double rad
 // is far tighter along a flat bone's thin axis)
 double nearest_depth(const LodProjection& p, const MeshData& mesh, const Eigen::Matrix4f& world_T_mesh);
 
+// the off-axis gain sqrt(1 + |x/z|² + |y/z|²) bounded over mesh's bounding box at world_T_mesh (x/z and y/z
+// of a box take their extremes at its corners when it lies in front of the eye), never beyond the view's
+// corners: a mesh near the view's centre gets ~1 instead of corner_gain
+double box_gain(const LodProjection& p, const MeshData& mesh, const Eigen::Matrix4f& world_T_mesh);
+
 // the coarsest level of `lod` whose error is at most max_error_px on screen for the mesh drawn at
-// world_T_mesh (its scale, if any, taken into the error), measured at nearest_depth; 0 (full detail) when
-// none is, or when that depth reaches the near plane
+// world_T_mesh (its scale, if any, taken into the error), measured at nearest_depth with box_gain; 0
+// (full detail) when none is, or when that depth reaches the near plane
 int choose_lod_level(const MeshLod& lod, const Eigen::Matrix4f& world_T_mesh, const LodProjection& p,
                      double max_error_px = kLodMaxErrorPx);
 
