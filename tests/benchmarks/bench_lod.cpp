@@ -1,5 +1,6 @@
 // the per-frame cost of choosing levels of detail (ui/viewport/lod_select.hpp): a scene of two bodies and
-// 24 ghosts sharing one mesh whose chain is ready, the camera orbiting.
+// 24 ghosts sharing one mesh whose chain is ready, the camera orbiting; and of culling a full-detail mesh's
+// clusters (ui/viewport/cluster_cull.hpp).
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -7,6 +8,8 @@
 
 #include "ui/demo/shapes.hpp"
 #include "ui/mesh/mesh_lod_cache.hpp"
+#include "ui/viewport/camera.hpp"
+#include "ui/viewport/cluster_cull.hpp"
 #include "ui/viewport/lod_select.hpp"
 
 namespace {
@@ -35,5 +38,30 @@ void apply_lod_26_items(benchmark::State& state) {
   }
 }
 BENCHMARK(apply_lod_26_items);
+
+// the clusters of a 500k-triangle mesh culled for one frame, close up (the mesh overflows the view)
+void visible_runs_500k(benchmark::State& state) {
+  const MeshData mesh = shapes::ellipsoid(Eigen::Vector3f(0, 0.3f, 0), Eigen::Vector3f(0.1f, 0.25f, 0.08f),
+                                          Eigen::Matrix3f::Identity(), 1000, 250);
+  const MeshClusters clusters = build_mesh_clusters(mesh);
+  CameraState camera;
+  camera.target = mesh.centre().cast<double>();
+  camera.distance = 0.45;
+  const Eigen::Matrix4f world_T_mesh = Eigen::Matrix4f::Identity();
+  std::vector<IndexRun> runs;
+  int frame = 0;
+  std::size_t drawn = 0;
+  for (auto _ : state) {
+    camera.yaw = 0.01 * (frame++ % 600);
+    const Eigen::Matrix4f clip_T_world = projection_matrix(camera, 1.6) * view_matrix(camera);
+    visible_runs(clusters, world_T_mesh, clip_T_world, camera_eye(camera), true, runs);
+    drawn = 0;
+    for (const IndexRun& r : runs) drawn += r.count;
+    benchmark::DoNotOptimize(drawn);
+  }
+  state.counters["clusters"] = static_cast<double>(clusters.clusters.size());
+  state.counters["drawn_share"] = static_cast<double>(drawn) / static_cast<double>(mesh.indices.size());
+}
+BENCHMARK(visible_runs_500k);
 
 }  // namespace

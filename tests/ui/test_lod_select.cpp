@@ -165,11 +165,23 @@ TEST(LodSelect, ApplyDrawsFarBigMeshesSimplerAndKeepsTheFullMeshForPicking) {
     EXPECT_EQ(item->mesh, big);  // picking and framing still see the full mesh
   }
   EXPECT_EQ(scene.opaque[1].lod_mesh, nullptr);
-  // up close: full detail again
+  EXPECT_FALSE(scene.opaque[0].runs_only);
+  // up close: full detail again, drawn by its clusters (the ones that can show)
   Scene close;
   close.opaque.push_back({});
   close.opaque.back().mesh = big;
   apply_lod(close, cache, lod_projection(select_camera(0.2), 1280, 800));
-  EXPECT_EQ(close.opaque[0].lod_mesh, nullptr);
-  EXPECT_EQ(close.opaque[0].lod_level, 0);
+  const auto lod = cache.find(big);
+  ASSERT_NE(lod, nullptr);
+  const MeshItem& near = close.opaque[0];
+  EXPECT_EQ(near.lod_level, 0);
+  EXPECT_EQ(near.lod_mesh, lod->clusters.mesh);
+  EXPECT_EQ(near.lod_mesh->triangle_count(), big->triangle_count());
+  EXPECT_EQ(near.lod_winding, MeshWinding::outward);
+  EXPECT_TRUE(near.runs_only);
+  std::size_t drawn = 0;
+  for (const IndexRun& r : near.runs) drawn += r.count;
+  EXPECT_GT(drawn, 0u);
+  EXPECT_LT(drawn, big->indices.size());  // the far side faces away
+  EXPECT_EQ(near.mesh, big);
 }

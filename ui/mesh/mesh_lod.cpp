@@ -151,6 +151,7 @@ MeshLod build_mesh_lod(const std::shared_ptr<const MeshData>& mesh, const MeshLo
   if (!mesh) return lod;
   const MeshData& m = *mesh;
   lod.levels.push_back({mesh, 0.0f, closed_mesh_winding(m)});
+  lod.clusters = build_mesh_clusters(m);
   const std::size_t source_vertices = m.positions.size();
   if (m.indices.size() < 6 || source_vertices == 0 || m.normals.size() != source_vertices) return lod;
   for (std::uint32_t i : m.indices)

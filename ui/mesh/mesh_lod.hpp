@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "ui/mesh/mesh_clusters.hpp"
 #include "ui/mesh/mesh_data.hpp"
 #include "ui/mesh/mesh_winding.hpp"
 
@@ -22,6 +23,7 @@ struct MeshLodLevel {
 
 struct MeshLod {
   std::vector<MeshLodLevel> levels;  // finest first; triangle counts fall and errors rise along it
+  MeshClusters clusters;             // level 0's triangles in clusters, for drawing it in part
 };
 
 struct MeshLodOptions {
@@ -32,7 +34,8 @@ struct MeshLodOptions {
 // the chain: each level about half the triangles of the one before (meshopt_simplify on the vertices
 // welded by position, the source's open borders locked so pieces meeting there stay joined), its vertices
 // the source's own (positions and normals: at a crease each corner keeps the normal nearest its new face's).
-// the chain stops early when a step cannot remove a fifth of the triangles. `cancel` (may be null) is
+// the chain stops early when a step cannot remove a fifth of the triangles. the source's clusters come with
+// it (mesh_clusters.hpp). `cancel` (may be null) is
 // polled between levels: the chain built so far is returned.
 // mesh: any triangle mesh; ~0.5 s for 500k triangles
 MeshLod build_mesh_lod(const std::shared_ptr<const MeshData>& mesh, const MeshLodOptions& options = {},

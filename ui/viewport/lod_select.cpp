@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ui/mesh/mesh_lod_cache.hpp"
+#include "ui/viewport/cluster_cull.hpp"
 #include "ui/viewport/camera.hpp"
 
 namespace js::ui {
@@ -23,6 +24,7 @@ LodProjection lod_projection(const CameraState& c, int width_px, int height_px) 
   p.up = view.block<1, 3>(1, 0).transpose();
   p.half_height_slope = t;
   p.half_width_slope = t * aspect;
+  p.clip_T_world = projection_matrix(c, aspect) * view_matrix(c);
   return p;
 }
 
@@ -86,7 +88,17 @@ void apply_lod(Scene& scene, MeshLodCache& cache, const LodProjection& p, double
       const auto lod = cache.find(item.mesh);
       if (!lod) continue;
       const int level = choose_lod_level(*lod, item.world_T_mesh, p, max_error_px);
-      if (level == 0) continue;
+      if (level == 0) {
+        if (!lod->clusters.mesh) continue;
+        const MeshWinding winding = lod->levels.front().winding;
+        const bool cull_back = items == &scene.opaque && winding == MeshWinding::outward &&
+                               item.world_T_mesh.topLeftCorner<3, 3>().determinant() > 0.0f;
+        item.lod_mesh = lod->clusters.mesh;
+        item.lod_winding = winding;
+        item.runs_only = true;
+        visible_runs(lod->clusters, item.world_T_mesh, p.clip_T_world, p.eye, cull_back, item.runs);
+        continue;
+      }
       const MeshLodLevel& l = lod->levels[static_cast<std::size_t>(level)];
       item.lod_mesh = l.mesh;
       item.lod_winding = l.winding;

@@ -26,6 +26,7 @@ struct LodProjection {
   double near = 1e-4;  // m, the camera's near plane
   Vec3 right = Vec3::UnitX(), up = Vec3::UnitY();  // unit, the view's axes
   double half_width_slope = 1.0, half_height_slope = 1.0;  // tan of the half field of view, across and up
+  Eigen::Matrix4f clip_T_world = Eigen::Matrix4f::Identity();  // projection · view, for culling clusters
 };
 
 // width_px × height_px: the view's size in pixels (≥ 1)
@@ -52,7 +53,9 @@ int choose_lod_level(const MeshLod& lod, const Eigen::Matrix4f& world_T_mesh, co
                      double max_error_px = kLodMaxErrorPx);
 
 // sets each mesh item's drawn level (MeshItem::lod_mesh) from the cache's finished chains; items whose
-// chain is not ready, or small meshes, stay in full detail
+// chain is not ready, or small meshes, stay in full detail. an item drawn in full detail draws only its
+// clusters that can show (cluster_cull.hpp; facing away is tested for opaque, outward-wound, unmirrored
+// items, whose back faces the renderer culls)
 void apply_lod(Scene& scene, MeshLodCache& cache, const LodProjection& p, double max_error_px = kLodMaxErrorPx);
 
 }  // namespace js::ui

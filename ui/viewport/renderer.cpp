@@ -1,6 +1,8 @@
 #include "ui/viewport/renderer.hpp"
 
 #include <QObject>
+#include <QOpenGLContext>
+#include <cstdint>
 
 namespace js::ui {
 
@@ -40,6 +42,10 @@ QString Renderer::initialize() {
   glEnableVertexAttribArray(1);
   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex), reinterpret_cast<void*>(3 * sizeof(float)));
   glBindVertexArray(0);
+  // core since GL 1.4, not in Qt's ES-shaped function table
+  multi_draw_elements_ = reinterpret_cast<MultiDrawElements>(
+      QOpenGLContext::currentContext()->getProcAddress("glMultiDrawElements"));
+  if (!multi_draw_elements_) return QObject::tr("glMultiDrawElements is missing");
   ready_ = true;
   return {};
 }
@@ -143,6 +149,20 @@ void Renderer::draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matr
     glUniform4fv(loc_colour_, 1, item.colour.data());
     glUniform1f(loc_highlight_, item.highlighted ? 1.0f : 0.0f);
     glBindVertexArray(g.vao);
+    if (item.runs_only) {
+      // the clusters that can show, one draw
+      run_counts_.clear();
+      run_offsets_.clear();
+      for (const IndexRun& r : item.runs) {
+        run_counts_.push_back(static_cast<GLsizei>(r.count));
+        run_offsets_.push_back(reinterpret_cast<const void*>(static_cast<std::uintptr_t>(r.first) * sizeof(std::uint32_t)));
+        triangles_drawn_ += r.count / 3;
+      }
+      if (!run_counts_.empty())
+        multi_draw_elements_(GL_TRIANGLES, run_counts_.data(), GL_UNSIGNED_INT, run_offsets_.data(),
+                             static_cast<GLsizei>(run_counts_.size()));
+      continue;
+    }
     glDrawElements(GL_TRIANGLES, g.index_count, GL_UNSIGNED_INT, nullptr);
     triangles_drawn_ += static_cast<std::size_t>(g.index_count / 3);
   }

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <unordered_map>
+#include <vector>
 
 #include "ui/mesh/mesh_winding.hpp"
 #include "ui/viewport/scene.hpp"
@@ -52,6 +53,10 @@ class Renderer : protected QOpenGLExtraFunctions {
   int loc_line_clip_T_world_ = -1;
   std::unordered_map<const MeshData*, GpuMesh> meshes_;
   std::size_t triangles_drawn_ = 0;
+  using MultiDrawElements = void(QOPENGLF_APIENTRYP)(GLenum, const GLsizei*, GLenum, const void* const*, GLsizei);
+  MultiDrawElements multi_draw_elements_ = nullptr;
+  std::vector<GLsizei> run_counts_;  // reused each frame: items drawn in runs (MeshItem::runs)
+  std::vector<const void*> run_offsets_;
   unsigned line_vao_ = 0, line_vbo_ = 0;
   std::size_t line_capacity_ = 0;
 };
