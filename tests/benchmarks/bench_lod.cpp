@@ -60,6 +60,7 @@ void visible_runs_500k(benchmark::State& state) {
     benchmark::DoNotOptimize(drawn);
   }
   state.counters["clusters"] = static_cast<double>(clusters.clusters.size());
+  state.counters["runs"] = static_cast<double>(runs.size());
   state.counters["drawn_share"] = static_cast<double>(drawn) / static_cast<double>(mesh.indices.size());
 }
 BENCHMARK(visible_runs_500k);
