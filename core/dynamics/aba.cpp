@@ -42,7 +42,7 @@ const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data, dou
                            const ConstVectorRef& qd, const ConstVectorRef& tau) {
   evaluate_prescribed(model, data, t);
   // update G, S, ∇S, v and c (appendix A, second bullet)
-  forward_kinematics(model, data, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Acceleration);
+  forward_kinematics(model, data, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Bias);
   return aba_from_kinematics(model, data, tau);
 }
 
@@ -69,12 +69,12 @@ JS_HOT_PATH const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& mod
       if (!detail::hybrid_backward(body, bd, data.prescribed, tau, parent)) data.singular = true;
       continue;
     }
-    // β = J̃ c + b: the bias seen through the joint
-    const Wrench beta = bd.Ja * bd.c + bd.b;
     if (n == 1) {
-      // 1-dof joints (the knee, spline curves, lower pairs) with fixed-size types throughout
+      // 1-dof joints (the knee, spline curves, lower pairs) with fixed-size types throughout.
+      // β = J̃ c + b (the bias seen through the joint) and U = J̃ s in one pass over J̃
       const Twist s = bd.joint.S.col(0);
-      const Wrench U = bd.Ja * s;
+      Wrench beta, U;
+      detail::mat6_times_two(bd.Ja, bd.c.data(), bd.b.data(), s.data(), beta.data(), U.data());
       const double omega = s.dot(U);
       const double d_inv = omega > 0.0 ? 1.0 / omega : 0.0;
       data.singular = data.singular || !(omega > 0.0);
@@ -84,10 +84,10 @@ JS_HOT_PATH const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& mod
       bd.u[0] = u;
       if (body.parent < 0) continue;
       BodyData& parent = data.bodies[static_cast<std::size_t>(body.parent)];
-      add_articulated_to_parent(bd.joint.G, bd.Ja, d_inv, U, parent.Ja);
-      parent.b += Ad_inv_star_apply(bd.joint.G, beta + (d_inv * u) * U);
+      add_articulated_to_parent(bd.joint.G, bd.Ja, d_inv, U, parent.Ja, beta + (d_inv * u) * U, parent.b);
       continue;
     }
+    const Wrench beta = bd.Ja * bd.c + bd.b;
     if (n > 0) {
       bd.U.noalias() = bd.Ja * bd.joint.S;
       if (!invert_omega(bd, n)) {

@@ -17,9 +17,10 @@ enum class KinematicsLevel {
   Position,      // G_i, world_T_body (eq. 9)
   Velocity,      // + S_i, v_i (eq. 11–12)
   Acceleration,  // + ∇S_i, c_i and, given qdd, a_i (eq. 14)
+  Bias,          // + ∇S_i and c_i only, a_i untouched: what aba needs (its forward sweep computes a_i)
 };
 
-// forward kinematics. qd is read for level ≥ Velocity, qdd for Acceleration (pass an empty vector to get
+// forward kinematics. qd is read for level ≥ Velocity (Bias included), qdd for Acceleration (pass an empty vector to get
 // c_i only, with a_i left as the zero-q̈ acceleration).
 void forward_kinematics(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
                         const ConstVectorRef& qd = Eigen::VectorXd(), const ConstVectorRef& qdd = Eigen::VectorXd(),
@@ -49,7 +50,7 @@ void evaluate_prescribed(const MultibodyModel& model, MultibodyData& data, doubl
 const Eigen::VectorXd& aba(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
                            const ConstVectorRef& qd, const ConstVectorRef& tau);
 
-// the recursions of aba after forward_kinematics(..., KinematicsLevel::Acceleration) and
+// the recursions of aba after forward_kinematics(..., KinematicsLevel::Bias or Acceleration) and
 // evaluate_prescribed have run for the same (t, q, q̇), so callers that needed the poses first (applied
 // forces) do not evaluate the joints twice.
 const Eigen::VectorXd& aba_from_kinematics(const MultibodyModel& model, MultibodyData& data,

@@ -1,5 +1,6 @@
 #include "core/dynamics/algorithms.hpp"
 #include "core/lie/hot_path.hpp"
+#include "core/lie/lanes.hpp"
 
 namespace js {
 
@@ -33,7 +34,7 @@ JS_HOT_PATH void forward_kinematics(const MultibodyModel& model, MultibodyData& 
     const bool at_root = body.parent < 0;
     const BodyData* parent = at_root ? nullptr : &data.bodies[static_cast<std::size_t>(body.parent)];
     // eq. (9)
-    bd.world_T_body = (at_root ? data.root.world_T_root : parent->world_T_body) * G;
+    lanes::compose_into(at_root ? data.root.world_T_root : parent->world_T_body, G, bd.world_T_body);
     if (level == KinematicsLevel::Position) continue;
     // eq. (11–12)
     const Twist u = n == 1 ? Twist(bd.joint.S.col(0) * qd[body.q_index]) : Twist(bd.joint.S * qd.segment(body.q_index, n));
@@ -41,6 +42,7 @@ JS_HOT_PATH void forward_kinematics(const MultibodyModel& model, MultibodyData& 
     if (level == KinematicsLevel::Velocity) continue;
     // eq. (14)
     bd.c = velocity_product(bd.joint, n, qd.data() + body.q_index, bd.v, u);
+    if (level == KinematicsLevel::Bias) continue;
     bd.a = Ad_inv_apply(G, at_root ? data.root.v_dot : parent->a) + bd.c;
     if (with_qdd) bd.a.noalias() += bd.joint.S * qdd.segment(body.q_index, n);
   }

@@ -80,13 +80,13 @@ const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& 
       q_eval_[c] = data_.prescribed[k].q;
       qd_eval_[c] = data_.prescribed[k].qd;
     }
-    forward_kinematics(model_, data_, t, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Acceleration);
+    forward_kinematics(model_, data_, t, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Bias);
     apply_forces(model_, forces_, data_, t, q_eval_, qd_eval_, tau_);
     aba_from_kinematics(model_, data_, tau_);
     if (loops_) loops_->solve(model_, data_, t, q_eval_, dt_);
     return data_.qdd;
   }
-  forward_kinematics(model_, data_, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Acceleration);
+  forward_kinematics(model_, data_, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Bias);
   apply_forces(model_, forces_, data_, t, q, qd, tau_);
   aba_from_kinematics(model_, data_, tau_);
   if (loops_) loops_->solve(model_, data_, t, q, dt_);

@@ -2,6 +2,7 @@
 // each works on an SE3 {R, p} directly instead of forming the 6×6 adjoint.
 #pragma once
 
+#include "core/dynamics/spatial_simd.hpp"
 #include "core/lie/se3.hpp"
 
 namespace js {
@@ -135,29 +136,24 @@ template <bool Add>
 }
 
 // parent += Ad_{G⁻¹}ᵀ A Ad_{G⁻¹} (appendix A: the child's articulated inertia joins its parent's).
+// A: 6×6 symmetric, all of it read. lane form (spatial_simd.hpp); inertia_to_parent is the reference.
 [[gnu::always_inline]] inline void add_inertia_to_parent(const SE3& parent_T_child, const Mat6& A, Mat6& parent) {
-  detail::InertiaBlocks a;
-  detail::inertia_blocks(A, a);
-  detail::inertia_blocks_to_parent<true>(parent_T_child, a, parent);
+  detail::add_transformed_inertia<false>(parent_T_child, A, 0.0, nullptr, parent);
 }
 
 // parent += Ad_{G⁻¹}ᵀ (J̃ − d U Uᵀ) Ad_{G⁻¹}: appendix A's backward step for a 1-dof joint, U = J̃ s and
-// d = Ω⁻¹ = 1/(sᵀ J̃ s), fused so that the reduced inertia is never stored. Ja: 6×6 symmetric, U: 6.
+// d = Ω⁻¹ = 1/(sᵀ J̃ s), fused so that the reduced inertia is never stored. Ja: 6×6 symmetric (all of it
+// read), U: 6.
 [[gnu::always_inline]] inline void add_articulated_to_parent(const SE3& parent_T_child, const Mat6& Ja, double d,
                                                              const Wrench& U, Mat6& parent) {
-  detail::InertiaBlocks a;
-#pragma GCC unroll 3
-  for (int i = 0; i < 3; ++i) {
-    const double du = d * U[i];
-    const double dw = d * U[i + 3];
-#pragma GCC unroll 3
-    for (int j = 0; j < 3; ++j) {
-      a[0][i][j] = Ja(i, j) - du * U[j];
-      a[1][i][j] = Ja(i, j + 3) - du * U[j + 3];
-      a[2][i][j] = Ja(i + 3, j + 3) - dw * U[j + 3];
-    }
-  }
-  detail::inertia_blocks_to_parent<true>(parent_T_child, a, parent);
+  detail::add_transformed_inertia<true>(parent_T_child, Ja, d, U.data(), parent);
+}
+
+// the same, and parent_b += Ad*_{G⁻¹} f in the same pass (the bias force β + U Ω⁻¹ u). f, parent_b: 6.
+[[gnu::always_inline]] inline void add_articulated_to_parent(const SE3& parent_T_child, const Mat6& Ja, double d,
+                                                             const Wrench& U, Mat6& parent, const Wrench& f,
+                                                             Wrench& parent_b) {
+  detail::add_transformed_inertia<true>(parent_T_child, Ja, d, U.data(), parent, f.data(), parent_b.data());
 }
 
 // J [0; a]: the wrench of a uniform acceleration field a (body frame) on a body of inertia J (eq. 8);

@@ -45,13 +45,20 @@ void JointModel::set_offsets(const SE3& parent_T_joint, const SE3& moving_T_chil
   parent_T_joint_ = parent_T_joint;
   moving_T_child_ = moving_T_child;
   has_parent_offset_ = !parent_T_joint.is_approx(SE3::identity(), 0.0);
+  parent_offset_is_translation_ = parent_T_joint.R == Mat3::Identity();
   has_child_offset_ = !moving_T_child.is_approx(SE3::identity(), 0.0);
 }
 
 JS_HOT_PATH void JointModel::evaluate(const ConstJointRef& q, JointData& data, EvalLevel level) const {
   evaluate_local(q, data, level);
   // G = P · G_local · C; body twists move to the child frame by Ad_{C⁻¹}
-  if (has_parent_offset_) data.G = parent_T_joint_ * data.G;
+  if (has_parent_offset_) {
+    if (parent_offset_is_translation_) {
+      data.G.p += parent_T_joint_.p;  // exactly P · G when P's rotation is exactly 1
+    } else {
+      data.G = parent_T_joint_ * data.G;
+    }
+  }
   if (has_child_offset_) data.G *= moving_T_child_;
   if (!has_child_offset_ || level == EvalLevel::Transform) return;
   const int n = dof();

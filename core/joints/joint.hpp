@@ -115,6 +115,7 @@ class JointModel {
   SE3 parent_T_joint_;
   SE3 moving_T_child_;
   bool has_parent_offset_ = false;
+  bool parent_offset_is_translation_ = false;  // P = (1, t): G = P G_local moves only G's origin
   bool has_child_offset_ = false;
 };
 

@@ -1,5 +1,6 @@
 // the main window: the viewport in the centre, docks registered by name (scene, properties, samples, fit,
-// playback), menus and shortcuts, file handling (open/save/recent/recovery) and mesh import.
+// playback), menus and shortcuts (main_window_menus.cpp), file handling (open/save/recent/recovery) and mesh
+// import (main_window_files.cpp).
 #pragma once
 
 #include <QImage>

@@ -3,8 +3,11 @@
 #include <QObject>
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
 
 #include "ui/document/commands.hpp"
+#include "ui/export/scene_names.hpp"
 #include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
@@ -37,6 +40,52 @@ void detach_joint(DocumentData& d, JointId id) {
   if (Body* c = d.body(child)) c->pose = world_T_child;
 }
 
+// a body's name as the opened scene file had it (its kept keys name it so); empty for a body made in the app
+std::string scene_name_as_read(const Body& b) {
+  return b.scene_keys.is_object() && b.scene_keys.contains("name") && b.scene_keys["name"].is_string()
+             ? b.scene_keys["name"].get<std::string>()
+             : std::string();
+}
+
+// what an opened scene keeps that would name the removed bodies, or coordinates of bodies whose joint is
+// removed, goes with them (a kept loop on a deleted body would make the exported scene unreadable): the
+// loops, forces and initial velocities (scene_names.hpp), and a jointless body's own motion and drive,
+// which drive coordinates it no longer has. before: the data the ids are looked up in. returns the phrases.
+QStringList remove_references(const DocumentData& before, DocumentData& after, const std::vector<BodyId>& removed,
+                              const std::vector<BodyId>& jointless) {
+  std::set<std::string> gone, fixed;
+  for (BodyId id : removed)
+    if (const Body* b = before.body(id); b && !scene_name_as_read(*b).empty()) gone.insert(scene_name_as_read(*b));
+  QStringList out;
+  for (BodyId id : jointless) {
+    Body* b = after.body(id);
+    if (!b || scene_name_as_read(*b).empty()) continue;
+    fixed.insert(scene_name_as_read(*b));
+    for (const char* key : {"motion", "drive"})
+      if (b->scene_keys.contains(key)) {
+        b->scene_keys.erase(key);
+        out << QObject::tr("the %1 of %2").arg(QString::fromUtf8(key), b->name);
+      }
+  }
+  for (const std::string& phrase : remove_scene_references(after.scene_keys, gone, fixed))
+    out << QString::fromStdString(phrase);
+  return out;
+}
+
+// the status bar's sentence for a removal: what was deleted, and what of the scene went with it
+QString removal_message(const QString& deleted, const QStringList& references) {
+  return references.isEmpty()
+             ? deleted
+             : QObject::tr("%1, and the scene's %2 that named it").arg(deleted, references.join(QStringLiteral(", ")));
+}
+
+// the undo step's name (the edit menu's "Undo …"): short, counting what went with it
+QString removal_text(const QString& deleted, const QStringList& references) {
+  if (references.isEmpty()) return deleted;
+  return references.size() == 1 ? QObject::tr("%1 and a scene entry naming it").arg(deleted)
+                                : QObject::tr("%1 and %2 scene entries naming it").arg(deleted).arg(references.size());
+}
+
 }  // namespace
 
 OpResult<BodyId> add_body(Document& doc, Body body) {
@@ -49,19 +98,25 @@ OpResult<BodyId> add_body(Document& doc, Body body) {
   return {body.id, {}};
 }
 
-OpResult<bool> remove_body(Document& doc, BodyId id) {
+OpResult<QString> remove_body(Document& doc, BodyId id) {
   const Body* b = doc.data().body(id);
-  if (!b) return fail<bool>(QObject::tr("No body with id %1").arg(id));
+  if (!b) return fail<QString>(QObject::tr("No body with id %1").arg(id));
   DocumentData after = doc.data();
   const QString name = b->name;
   // detach every joint touching the body, keeping other bodies where they are
   std::vector<JointId> touching;
+  std::vector<BodyId> jointless;
   for (const Joint& j : after.joints)
-    if (j.parent == id || j.child == id) touching.push_back(j.id);
+    if (j.parent == id || j.child == id) {
+      touching.push_back(j.id);
+      jointless.push_back(j.child);
+    }
   for (JointId j : touching) detach_joint(after, j);
   std::erase_if(after.bodies, [id](const Body& x) { return x.id == id; });
-  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, QObject::tr("Delete body %1").arg(name)));
-  return {true, {}};
+  const QStringList references = remove_references(doc.data(), after, {id}, jointless);
+  const QString text = removal_text(QObject::tr("Delete body %1").arg(name), references);
+  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, text));
+  return {removal_message(QObject::tr("Deleted body %1").arg(name), references), {}};
 }
 
 OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_key) {
@@ -114,14 +169,17 @@ OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QS
   return {j.id, {}};
 }
 
-OpResult<bool> remove_joint(Document& doc, JointId id) {
+OpResult<QString> remove_joint(Document& doc, JointId id) {
   const Joint* j = doc.data().joint(id);
-  if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
+  if (!j) return fail<QString>(QObject::tr("No joint with id %1").arg(id));
   DocumentData after = doc.data();
   const QString name = j->name;
+  const BodyId child = j->child;
   detach_joint(after, id);
-  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, QObject::tr("Delete joint %1").arg(name)));
-  return {true, {}};
+  const QStringList references = remove_references(doc.data(), after, {}, {child});
+  const QString text = removal_text(QObject::tr("Delete joint %1").arg(name), references);
+  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, text));
+  return {removal_message(QObject::tr("Deleted joint %1").arg(name), references), {}};
 }
 
 OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name) {
@@ -249,12 +307,15 @@ OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge
   return {true, {}};
 }
 
-OpResult<bool> delete_selection(Document& doc) {
+OpResult<QString> delete_selection(Document& doc) {
   const Selection s = doc.selection();
-  if (s.joint && s.sample >= 0) return remove_samples(doc, s.joint, {s.sample});
+  if (s.joint && s.sample >= 0) {
+    const auto r = remove_samples(doc, s.joint, {s.sample});
+    return {r.ok() ? QObject::tr("Deleted the selected sample") : QString(), r.error};
+  }
   if (s.body) return remove_body(doc, s.body);
   if (s.joint) return remove_joint(doc, s.joint);
-  return fail<bool>(QObject::tr("Nothing selected to delete"));
+  return fail<QString>(QObject::tr("Nothing selected to delete"));
 }
 
 }  // namespace js::ui

@@ -19,8 +19,11 @@ struct OpResult {
 
 // adds a root body (its pose is world_T_body); assigns and returns its id.
 OpResult<BodyId> add_body(Document& doc, Body body);
-// removes a body and every joint that references it; children of the body become roots in place.
-OpResult<bool> remove_body(Document& doc, BodyId id);
+// removes a body and every joint that references it; children of the body become roots in place. what an
+// opened scene keeps that names the body (loops, point springs, external forces) or a coordinate of a joint
+// removed with it (springs, motors, initial q̇; the children's motion or drive) goes in the same undo step.
+// value: what was removed, for the status bar ("Deleted body rocker, and the scene's loop ground_pin …").
+OpResult<QString> remove_body(Document& doc, BodyId id);
 // edits a body's non-pose fields (name, mesh, units, colour, mass, com, inertia); pose is kept.
 OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_key = 0);
 // sets a body's pose (parent_T_body, or world_T_body for roots). equal merge keys merge into one step.
@@ -29,8 +32,10 @@ OpResult<bool> set_body_pose(Document& doc, BodyId id, const SE3& pose, int merg
 // joins child to parent; the child keeps its world placement (its pose becomes parent_T_child).
 OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QString& kind,
                             const QString& name = {});
-// removes a joint and its samples; the child becomes a root in place.
-OpResult<bool> remove_joint(Document& doc, JointId id);
+// removes a joint and its samples; the child becomes a root in place, and what an opened scene keeps on the
+// joint's coordinates (springs, motors, initial q̇, the child's motion or drive) goes in the same undo step.
+// value: what was removed, for the status bar.
+OpResult<QString> remove_joint(Document& doc, JointId id);
 OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name);
 // changes the kind; every sample's q is resized to the new dof count (padding with zeros).
 OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind);
@@ -49,7 +54,7 @@ OpResult<bool> pose_at_sample(Document& doc, JointId id, int index);
 
 OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge_key = 0);
 
-// deletes what is selected: a sample, else a body, else a joint.
-OpResult<bool> delete_selection(Document& doc);
+// deletes what is selected: a sample, else a body, else a joint. value: what was deleted, for the status bar.
+OpResult<QString> delete_selection(Document& doc);
 
 }  // namespace js::ui

@@ -11,6 +11,7 @@
 
 #include "core/io/joint_file.hpp"
 #include "ui/export/scene_names.hpp"
+#include "ui/export/scene_paths.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
@@ -168,8 +169,10 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
 
 QString export_scene_file(const DocumentData& d, const QString& path) {
   QString error;
-  const json scene = scene_to_json(d, error);
+  json scene = scene_to_json(d, error);
   if (!error.isEmpty()) return error;
+  // the files it names (meshes, joint files) relative to its folder: the scene moves with them
+  make_scene_paths_relative(scene, QFileInfo(path).absolutePath());
   QSaveFile f(path);
   const std::string text = scene.dump(2) + "\n";
   if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||

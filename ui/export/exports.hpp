@@ -24,7 +24,8 @@ OpResult<bool> load_joint_file(Document& doc, JointId id, const QString& path);
 // scene_bodies (optional): filled with the document body of each scene body, in scene order.
 nlohmann::json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* scene_bodies = nullptr);
 
-// scene_to_json written atomically.
+// scene_to_json written atomically, with the files it names (meshes, body and loop joint files) relative to
+// path's folder (scene_paths.hpp).
 QString export_scene_file(const DocumentData& d, const QString& path);
 
 }  // namespace js::ui

@@ -11,18 +11,13 @@
 
 #include "core/io/json_text.hpp"
 #include "core/scene/scene_file.hpp"
+#include "ui/export/scene_paths.hpp"
 #include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
 namespace {
 
 using json = nlohmann::json;
-
-// a relative file name in the scene, made absolute so the kept keys still work from a project elsewhere
-std::string absolute_in(const QString& dir, const std::string& name) {
-  const QString n = QString::fromStdString(name);
-  return QFileInfo(n).isAbsolute() ? name : QDir::cleanPath(QDir(dir).absoluteFilePath(n)).toStdString();
-}
 
 json without(const json& object, std::initializer_list<const char*> keys) {
   json out = object;
@@ -76,7 +71,7 @@ SceneLoad load_scene(const QString& path) {
   if (d.scene_keys.contains("loops") && d.scene_keys["loops"].is_array())
     for (json& loop : d.scene_keys["loops"])
       if (loop.is_object() && loop.contains("joint") && loop["joint"].is_string())
-        loop["joint"] = absolute_in(dir, loop["joint"].get<std::string>());
+        loop["joint"] = absolute_scene_path(dir, loop["joint"].get<std::string>());
   out.description = QString::fromStdString(sc.description);
   // the view's up follows gravity: z-up scenes (gravity along −z) are shown with +z up
   const Vec3 g = model.gravity;
@@ -108,7 +103,7 @@ SceneLoad load_scene(const QString& path) {
     if (b.scene_keys.contains("mesh")) {
       json& mesh = b.scene_keys["mesh"];
       if (mesh.contains("file")) {
-        mesh["file"] = absolute_in(dir, mesh["file"].get<std::string>());
+        mesh["file"] = absolute_scene_path(dir, mesh["file"].get<std::string>());
         b.mesh_path = QString::fromStdString(mesh["file"].get<std::string>());
       } else {
         // drawn from the kept vertices and triangles (MeshLibrary::mesh(Body)); the key tells meshes apart
@@ -125,7 +120,7 @@ SceneLoad load_scene(const QString& path) {
     j.q = state.q.segment(sb.q_index, sb.dof);
     j.scene_joint = json::object();
     j.scene_joint["joint"] = bj.at("joint");
-    if (bj.at("joint").is_string()) j.scene_joint["joint"] = absolute_in(dir, bj.at("joint").get<std::string>());
+    if (bj.at("joint").is_string()) j.scene_joint["joint"] = absolute_scene_path(dir, bj.at("joint").get<std::string>());
     if (bj.contains("joint_offsets")) j.scene_joint["joint_offsets"] = bj.at("joint_offsets");
     b.pose = joint_transform(*j.model, j.q);
     ids.push_back(b.id);

@@ -4,7 +4,8 @@
 // their inertia. what the document does not model — settings, root spin, forces, motions, closed loops,
 // initial q̇ and any other key — is kept verbatim (DocumentData::scene_keys, Body::scene_keys, Joint::
 // scene_joint) so the scene export (scene_to_json, exports.hpp) gives back the scene jointsmith-cli simulate
-// runs. joint file names (bodies' and loops') are made absolute; each body's scene_keys keeps its "name" as
+// runs. file names (meshes, bodies' and loops' joint files) are made absolute (the export writes them
+// relative to its file, scene_paths.hpp); each body's scene_keys keeps its "name" as
 // read, so the export points the loops at a body renamed since.
 #pragma once
 

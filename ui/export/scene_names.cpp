@@ -24,7 +24,81 @@ json* array_at(json& object, const char* key) {
   return &object[key];
 }
 
+// the body part of "body.coordinate" (empty without a '.')
+std::string coordinate_body(const std::string& name) {
+  const std::size_t dot = name.find('.');
+  return dot == std::string::npos ? std::string() : name.substr(0, dot);
+}
+
+std::string string_at(const json& object, const char* key) {
+  return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>()
+                                                                                : std::string();
+}
+
+// erases the elements of array `key` of object for which drop(element, index) is true
+template <class Drop>
+void erase_where(json& object, const char* key, Drop drop) {
+  json* items = array_at(object, key);
+  if (!items) return;
+  json kept = json::array();
+  for (std::size_t i = 0; i < items->size(); ++i)
+    if (!drop((*items)[i], i)) kept.push_back((*items)[i]);
+  *items = std::move(kept);
+}
+
 }  // namespace
+
+std::vector<std::string> remove_scene_references(json& scene, const std::set<std::string>& gone,
+                                                 const std::set<std::string>& jointless) {
+  std::vector<std::string> removed;
+  if (!scene.is_object() || (gone.empty() && jointless.empty())) return removed;
+  const auto is_gone = [&](const json& item, const char* key) { return gone.count(string_at(item, key)) > 0; };
+  const auto no_coordinate = [&](const std::string& coordinate) {
+    const std::string body = coordinate_body(coordinate);
+    return gone.count(body) > 0 || jointless.count(body) > 0;
+  };
+  erase_where(scene, "loops", [&](const json& loop, std::size_t i) {
+    if (!is_gone(loop, "body_a") && !is_gone(loop, "body_b")) return false;
+    const std::string name = string_at(loop, "name");
+    removed.push_back("loop " + (name.empty() ? "loop" + std::to_string(i) : name));
+    return true;
+  });
+  if (scene.contains("forces") && scene["forces"].is_object()) {
+    json& forces = scene["forces"];
+    erase_where(forces, "point_springs", [&](const json& s, std::size_t) {
+      if (!is_gone(s, "body_a") && !is_gone(s, "body_b")) return false;
+      const std::string a = string_at(s, "body_a"), b = string_at(s, "body_b");
+      removed.push_back("point spring " + (a.empty() ? "world" : a) + "–" + (b.empty() ? "world" : b));
+      return true;
+    });
+    erase_where(forces, "external", [&](const json& e, std::size_t) {
+      if (!is_gone(e, "body")) return false;
+      removed.push_back("external force on " + string_at(e, "body"));
+      return true;
+    });
+    for (const char* list : {"springs", "motors"})
+      erase_where(forces, list, [&](const json& item, std::size_t) {
+        const std::string coordinate = string_at(item, "coordinate");
+        if (!no_coordinate(coordinate)) return false;
+        removed.push_back(std::string(list == std::string("springs") ? "spring" : "motor") + " on " + coordinate);
+        return true;
+      });
+  }
+  if (scene.contains("initial_state") && scene["initial_state"].is_object()) {
+    json& state = scene["initial_state"];
+    if (state.contains("qd") && state["qd"].is_object()) {
+      json kept = json::object();
+      for (const auto& [name, value] : state["qd"].items()) {
+        if (no_coordinate(name))
+          removed.push_back("initial velocity of " + name);
+        else
+          kept[name] = value;
+      }
+      state["qd"] = std::move(kept);
+    }
+  }
+  return removed;
+}
 
 void rename_scene_bodies(json& scene, const Names& renamed) {
   if (renamed.empty() || !scene.is_object()) return;

@@ -1,10 +1,12 @@
 // body names inside a scene's kept keys. an opened scene's settings, forces, loops and initial q̇ are kept
 // verbatim (scene_import.hpp) and name bodies as the scene file did; after a body is renamed in the app the
-// scene export points them at the new name.
+// scene export points them at the new name, and deleting a body (or a joint) removes what names it.
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -15,5 +17,14 @@ namespace js::ui {
 // part of forces.springs[]/motors[].coordinate ("body.coordinate") and of initial_state.q/qd's keys.
 // bodies[] themselves are left alone. renamed: old name → new name (names have no '.').
 void rename_scene_bodies(nlohmann::json& scene, const std::map<std::string, std::string>& renamed);
+
+// removes from a scene document (its kept keys) every entry that would no longer read once bodies are gone
+// or lose their joint: loops[] and forces.point_springs[] naming a body of `gone` (body_a or body_b),
+// forces.external[] on one, and forces.springs[]/motors[] and initial_state.qd entries on a coordinate
+// "body.coordinate" of a body in `gone` or `jointless` (a body that keeps no coordinates: exported on a
+// fixed joint). names as the scene names them. returns what was removed, one phrase each ("loop
+// ground_pin", "spring on crank.q1"), in document order.
+std::vector<std::string> remove_scene_references(nlohmann::json& scene, const std::set<std::string>& gone,
+                                                 const std::set<std::string>& jointless);
 
 }  // namespace js::ui

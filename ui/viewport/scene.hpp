@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "ui/document/document_data.hpp"
@@ -53,12 +54,25 @@ struct JointOverlay {
   int current_frame = -1;           // the control frame nearest the current q, highlighted
 };
 
+// one closed loop as drawn (loop_scene.hpp; its lines are in Scene::overlay): kept for tests.
+struct LoopOverlay {
+  std::string name;
+  BodyId body_a = 0;      // 0: the scene's root frame when the document has none
+  BodyId body_b = 0;
+  SE3 world_T_frame_a;    // the loop joint's frame on a: world_T_a · parent_T_joint
+  SE3 world_T_frame_b;    // its moving frame as b carries it: world_T_b · moving_T_child⁻¹
+  SE3 world_T_target;     // where the loop puts that frame: world_T_a · G(s*) · moving_T_child⁻¹
+  double error = 0.0;     // ‖δ‖ over the loop's constrained rows (m or rad)
+  bool open = false;      // error > kLoopGapTolerance: drawn red
+};
+
 struct Scene {
   std::vector<MeshItem> opaque;       // bodies, then driven joints' surfaces
   std::vector<MeshItem> translucent;  // ghosts, sorted far to near
   std::vector<LineVertex> lines;      // depth-tested segments (pairs): grid, world axes, triads
   std::vector<LineVertex> overlay;    // drawn on top (pairs): the gizmo
   std::vector<JointOverlay> joints;   // the fitted joints' swept paths and control frames
+  std::vector<LoopOverlay> loops;     // an opened scene's closed loops
   Eigen::Vector3f background = Eigen::Vector3f(0.16f, 0.17f, 0.19f);
   // world_from_view_up: the lights are placed in a y-up frame and turned with the world's up axis, so a
   // z-up scene is lit from above too (identity for y-up)

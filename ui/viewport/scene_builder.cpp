@@ -94,6 +94,7 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
     push_line(scene.lines, Vec3::Zero(), Vec3(0, 0.2, 0), {0.3f, 0.9f, 0.3f, 1.0f});
     push_line(scene.lines, Vec3::Zero(), Vec3(0, 0, 0.2), {0.3f, 0.5f, 1.0f, 1.0f});
   }
+  if (opt.loops) append_loop_closures(d, cam, opt.loop_cache, scene);
   if (opt.gizmo) append_gizmo_lines(*opt.gizmo, opt.gizmo_hovered, scene.overlay);
   if (opt.ik_target) {
     const auto& [grabbed, target] = *opt.ik_target;

@@ -1,7 +1,7 @@
 // builds the Scene (what to draw) from a document: bodies at their world poses with their colours,
 // captured samples as translucent ghosts of the child (coloured by residual once fitted), fitted joints'
 // swept motion and control frames (joint_scene.hpp), the surfaces of partly driven joints
-// (surface_scene.hpp), grid, world axes, body triads and the gizmo.
+// (surface_scene.hpp), closed loops (loop_scene.hpp), grid, world axes, body triads and the gizmo.
 // no GL: unit-tested without a context.
 #pragma once
 
@@ -10,6 +10,7 @@
 #include "ui/document/document.hpp"
 #include "ui/mesh/mesh_library.hpp"
 #include "ui/viewport/gizmo.hpp"
+#include "ui/viewport/loop_scene.hpp"
 #include "ui/viewport/scene.hpp"
 #include "ui/viewport/surface_scene.hpp"
 
@@ -25,6 +26,9 @@ struct SceneOptions {
   bool driven_surfaces = true;   // the surface a partly driven joint's child rides (surface_scene.hpp)
   // keeps those surfaces between frames (the viewport owns one); null builds them every call
   DrivenSurfaceCache* surface_cache = nullptr;
+  bool loops = true;  // an opened scene's closed loops: their frames and gaps (loop_scene.hpp)
+  // keeps the document's multibody for them between frames (the viewport owns one); null builds it every call
+  LoopSceneCache* loop_cache = nullptr;
   double grid_extent = 1.0;   // m, half width
   double grid_spacing = 0.1;  // m
   std::optional<GizmoFrame> gizmo;

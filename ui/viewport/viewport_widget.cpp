@@ -162,6 +162,7 @@ void ViewportWidget::paint_gl(int width_px, int height_px) {
   frame_timer_.start();
   SceneOptions opt = options_;
   opt.surface_cache = &surfaces_;
+  opt.loop_cache = &loops_;
   opt.gizmo = ik_mode_ ? std::nullopt : current_gizmo();
   if (drag_ == Drag::ik && ik_.active()) opt.ik_target = std::pair{ik_.grabbed_point(doc_.data()), ik_.target()};
   opt.gizmo_hovered = drag_ == Drag::gizmo ? gizmo_drag_.handle() : hovered_;

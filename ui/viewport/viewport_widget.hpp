@@ -97,6 +97,7 @@ class ViewportWidget : public QWidget {
   int msaa_samples_ = 0;
   SceneOptions options_;
   DrivenSurfaceCache surfaces_;
+  LoopSceneCache loops_;
   QString gl_error_;
 
   bool begin_ik_drag(const QPointF& pos);

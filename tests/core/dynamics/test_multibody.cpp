@@ -39,6 +39,20 @@ TEST(Spatial, InertiaToParentMatchesDenseAdjoint) {
     add_articulated_to_parent(G, A, d, U, sum);
     const Mat6 reduced = X.transpose() * (A - d * U * U.transpose()) * X;
     EXPECT_LT((sum - (P + reduced)).cwiseAbs().maxCoeff(), 1e-12);
+    // with the bias force carried in the same pass
+    const Wrench b0 = Wrench::Random();
+    Wrench b = b0;
+    sum = P;
+    add_articulated_to_parent(G, A, d, U, sum, f, b);
+    EXPECT_LT((sum - (P + reduced)).cwiseAbs().maxCoeff(), 1e-12);
+    EXPECT_LT((b - (b0 + X.transpose() * f)).cwiseAbs().maxCoeff(), 1e-14);
+    // β = J̃ c + b and U = J̃ s in one pass (lane form)
+    const Twist c = Twist::Random();
+    const Twist s = Twist::Random();
+    Wrench beta, Us;
+    detail::mat6_times_two(A, c.data(), b0.data(), s.data(), beta.data(), Us.data());
+    EXPECT_LT((beta - (A * c + b0)).cwiseAbs().maxCoeff(), 1e-13);
+    EXPECT_LT((Us - A * s).cwiseAbs().maxCoeff(), 1e-13);
   }
 }
 

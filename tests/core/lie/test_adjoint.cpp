@@ -70,8 +70,10 @@ TEST_P(AdjointProperty, AdOfSelfIsZero) {
 }
 
 TEST_P(AdjointProperty, AdStarIsAdTransposeSmall) {
-  // eq. (5)
-  EXPECT_LE(max_abs_diff(ad_star_apply(g, f), ad(g).transpose() * f), 1e-15);
+  // eq. (5); the scalar form sums in another order than the matrix product, so the bound scales with
+  // the terms (it was a bare 1e-15 and failed at 1.8e-15 once other tests moved the shared random stream)
+  const double scale = std::max(1.0, g.cwiseAbs().maxCoeff() * f.cwiseAbs().maxCoeff());
+  EXPECT_LE(max_abs_diff(ad_star_apply(g, f), ad(g).transpose() * f), 4e-15 * scale);
 }
 
 TEST_P(AdjointProperty, AdIsDerivativeOfAd) {

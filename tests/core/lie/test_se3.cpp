@@ -6,6 +6,7 @@
 #include <Eigen/LU>
 #include <unsupported/Eigen/MatrixFunctions>
 
+#include "core/lie/lanes.hpp"
 #include "tests/core/lie/lie_samples.hpp"
 
 namespace js::test {
@@ -39,6 +40,21 @@ TEST_P(Se3Property, GroupOperationsMatchMatrices) {
   const Vec3 x(0.1, 0.2, -0.3);
   EXPECT_LE(max_abs_diff(A.act(x), (A.matrix() * x.homogeneous()).head<3>()), 1e-15);
   EXPECT_TRUE(SE3::from_matrix(A.matrix()).is_approx(A, 0.0));
+}
+
+// the lane-form composition of the hot paths (core/lie/lanes.hpp) equals operator*, also in place
+TEST_P(Se3Property, LaneCompositionMatchesOperator) {
+  const SE3 A = se3_exp(GetParam().g);
+  std::mt19937_64 rng(7);  // its own stream: the shared one feeds the later suites
+  const SE3 B = random_se3(rng);
+  const SE3 expected = A * B;
+  EXPECT_TRUE(lanes::compose(A, B).is_approx(expected, 1e-15));
+  SE3 out_a = A;
+  lanes::compose_into(out_a, B, out_a);
+  EXPECT_TRUE(out_a.is_approx(expected, 1e-15));
+  SE3 out_b = B;
+  lanes::compose_into(A, out_b, out_b);
+  EXPECT_TRUE(out_b.is_approx(expected, 1e-15));
 }
 
 TEST_P(Se3Property, ExpOfLogIsIdentityMap) {

@@ -1,0 +1,107 @@
+// a scene opened in the app and exported elsewhere names its files (body joint files, a loop's joint file,
+// mesh files) relative to the exported file's folder (ui/export/scene_paths.hpp): the export and the files
+// it names can be moved together and still read.
+#include <gtest/gtest.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <fstream>
+
+#include "core/dynamics/simulator.hpp"
+#include "core/io/json_text.hpp"
+#include "core/scene/scene_file.hpp"
+#include "ui/export/exports.hpp"
+#include "ui/export/scene_import.hpp"
+#include "ui/export/scene_paths.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+// a closed unit-ish cube, outward triangles
+const char* kCube = R"(v -0.05 -0.05 -0.05
+v 0.05 -0.05 -0.05
+v 0.05 0.05 -0.05
+v -0.05 0.05 -0.05
+v -0.05 -0.05 0.05
+v 0.05 -0.05 0.05
+v 0.05 0.05 0.05
+v -0.05 0.05 0.05
+f 1 3 2
+f 1 4 3
+f 5 6 7
+f 5 7 8
+f 1 2 6
+f 1 6 5
+f 2 3 7
+f 2 7 6
+f 3 4 8
+f 3 8 7
+f 4 1 5
+f 4 5 8
+)";
+
+}  // namespace
+
+TEST(SceneExportPaths, FilesAreRelativeToTheExportAndTheFolderMovesWithThem) {
+  QTemporaryDir tmp;
+  ASSERT_TRUE(tmp.isValid());
+  const QDir root(tmp.path() + QStringLiteral("/project"));
+  ASSERT_TRUE(QDir().mkpath(root.filePath(QStringLiteral("src/meshes"))));
+  ASSERT_TRUE(QDir().mkpath(root.filePath(QStringLiteral("out"))));
+  // the double-spline knee (a body and a loop on knee_joint.json) and a box with a mesh file below the tibia
+  ASSERT_TRUE(QFile::copy(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/knee_joint.json"),
+                          root.filePath(QStringLiteral("src/knee_joint.json"))));
+  std::ofstream(root.filePath(QStringLiteral("src/meshes/box.obj")).toStdString()) << kCube;
+  json scene = js::io::parse_json_text(
+      js::io::read_text_file(JS_SOURCE_DIR "/resources/scenes/double_spline.json"), "double_spline");
+  scene["bodies"].push_back({{"name", "box"}, {"parent", "tibia"},
+                             {"joint", {{"kind", "fixed"}, {"dof", 0}, {"coordinates", json::array()}}},
+                             {"mesh", {{"file", "meshes/box.obj"}, {"density", 500.0}}}});
+  const QString source = root.filePath(QStringLiteral("src/scene.json"));
+  std::ofstream(source.toStdString()) << scene.dump(2);
+
+  js::ui::SceneLoad l = js::ui::load_scene(source);
+  ASSERT_TRUE(l.data) << l.error.toStdString();
+  // in the document they are absolute (the kept keys work from a project anywhere)
+  ASSERT_TRUE(QFileInfo(QString::fromStdString(l.data->scene_keys["loops"][0]["joint"].get<std::string>())).isAbsolute());
+
+  const QString out = root.filePath(QStringLiteral("out/exported.json"));
+  const QString err = js::ui::export_scene_file(*l.data, out);
+  ASSERT_TRUE(err.isEmpty()) << err.toStdString();
+  const json written = js::io::parse_json_text(js::io::read_text_file(out.toStdString()), "exported");
+  EXPECT_EQ(written["loops"][0]["joint"], "../src/knee_joint.json");
+  ASSERT_EQ(written["bodies"].size(), 2u);
+  EXPECT_EQ(written["bodies"][0]["joint"], "../src/knee_joint.json");
+  EXPECT_EQ(written["bodies"][1]["mesh"]["file"], "../src/meshes/box.obj");
+
+  // the whole folder moved: the export still reads and simulates (what jointsmith-cli simulate does)
+  const QString moved = tmp.path() + QStringLiteral("/moved");
+  ASSERT_TRUE(QDir().rename(root.path(), moved));
+  js::scene::Scene sc;
+  ASSERT_NO_THROW(sc = js::scene::read_scene_file((moved + QStringLiteral("/out/exported.json")).toStdString()));
+  EXPECT_EQ(sc.model.num_bodies(), 2);
+  EXPECT_EQ(sc.loops.size(), 1);
+  EXPECT_NEAR(sc.model.body(1).inertia.mass, 500.0 * 0.1 * 0.1 * 0.1, 1e-9);  // the box's mesh was read
+  js::SimulatorOptions options;
+  options.loops = &sc.loops;
+  js::Simulator sim(sc.model, sc.forces, options);
+  js::SimulationState state = sc.initial;
+  for (int i = 0; i < 20; ++i) sim.step(state, sc.settings.dt, sc.settings.integrator);
+  EXPECT_TRUE(state.q.allFinite());
+  // and it opens in the app again, the loop's joint file absolute at its new place
+  js::ui::SceneLoad again = js::ui::load_scene(moved + QStringLiteral("/out/exported.json"));
+  ASSERT_TRUE(again.data) << again.error.toStdString();
+  EXPECT_EQ(again.data->scene_keys["loops"][0]["joint"],
+            QDir::cleanPath(moved + QStringLiteral("/src/knee_joint.json")).toStdString());
+}
+
+TEST(SceneExportPaths, RelativeAndAbsoluteNames) {
+  EXPECT_EQ(js::ui::relative_scene_path(QStringLiteral("/a/b"), "/a/c/j.json"), "../c/j.json");
+  EXPECT_EQ(js::ui::relative_scene_path(QStringLiteral("/a/b"), "/a/b/j.json"), "j.json");
+  EXPECT_EQ(js::ui::relative_scene_path(QStringLiteral("/a/b"), "c/j.json"), "c/j.json");  // already relative
+  EXPECT_EQ(js::ui::absolute_scene_path(QStringLiteral("/a/b"), "../c/j.json"), "/a/c/j.json");
+  EXPECT_EQ(js::ui::absolute_scene_path(QStringLiteral("/a/b"), "/x/j.json"), "/x/j.json");
+}

@@ -1,0 +1,43 @@
+#include "ui/export/scene_paths.hpp"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace js::ui {
+namespace {
+
+using json = nlohmann::json;
+
+// a string member holding a file name, rewritten in place
+void relative_member(json& object, const char* key, const QString& dir) {
+  if (object.is_object() && object.contains(key) && object[key].is_string())
+    object[key] = relative_scene_path(dir, object[key].get<std::string>());
+}
+
+}  // namespace
+
+std::string absolute_scene_path(const QString& dir, const std::string& name) {
+  const QString n = QString::fromStdString(name);
+  return QFileInfo(n).isAbsolute() ? name : QDir::cleanPath(QDir(dir).absoluteFilePath(n)).toStdString();
+}
+
+std::string relative_scene_path(const QString& dir, const std::string& name) {
+  const QString n = QString::fromStdString(name);
+  if (!QFileInfo(n).isAbsolute()) return name;
+  const QString relative = QDir(QDir(dir).absolutePath()).relativeFilePath(n);
+  // another drive (windows) has no relative path: keep the absolute one
+  return QFileInfo(relative).isAbsolute() ? name : relative.toStdString();
+}
+
+void make_scene_paths_relative(json& scene, const QString& dir) {
+  if (!scene.is_object()) return;
+  for (const char* list : {"bodies", "loops"}) {
+    if (!scene.contains(list) || !scene[list].is_array()) continue;
+    for (json& item : scene[list]) {
+      relative_member(item, "joint", dir);
+      if (item.is_object() && item.contains("mesh")) relative_member(item["mesh"], "file", dir);
+    }
+  }
+}
+
+}  // namespace js::ui
