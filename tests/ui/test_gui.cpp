@@ -75,6 +75,12 @@ void add_mesh_body(Document& doc, MeshLibrary& meshes, const QString& key, MeshD
   add_body(doc, b);
 }
 
+// the frame-time body: a closed 500k-triangle ellipsoid, 0.5 m tall
+MeshData ellipsoid_500k() {
+  return shapes::ellipsoid(Eigen::Vector3f(0, 0.3f, 0), Eigen::Vector3f(0.1f, 0.25f, 0.08f), Eigen::Matrix3f::Identity(),
+                           1000, 250);
+}
+
 }  // namespace
 
 class GuiTest : public QObject {
@@ -625,6 +631,93 @@ class GuiTest : public QObject {
     QVERIFY2(differ_two <= lit / 500, qPrintable(QString::number(differ_two)));
   }
 
+  // levels of detail change nothing visible: a 500k-triangle body drawn with them and in full detail, from
+  // the default camera, framed, and close up (the full mesh, only its clusters that can show); ≥ 99% of the body's pixels
+  // within 24 (L1 over rgb, as the culling test), and the silhouettes within 1 px of each other
+  void levels_of_detail_change_no_visible_pixel() {
+    Document doc;
+    MeshLibrary meshes;
+    const QString key = QStringLiteral("test:lod");
+    add_mesh_body(doc, meshes, key, ellipsoid_500k());
+    const auto mesh = meshes.mesh(key, LengthUnit::metres);
+    ViewportWidget vp(doc, meshes);
+    vp.options().grid = vp.options().world_axes = vp.options().body_triads = false;
+    vp.resize(1280, 800);
+    vp.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&vp));
+    vp.set_lod_enabled(true);
+    QElapsedTimer build;
+    build.start();
+    vp.grabFramebuffer();  // the first frame queues the chain and draws in full detail
+    QTRY_VERIFY_WITH_TIMEOUT(vp.lod_cache().idle(), 60000);
+    qInfo() << "levels of detail for 500k triangles ready after" << build.elapsed() << "ms";
+    // drawn: the triangles drawn with and without levels
+    auto compare = [&](const char* view, std::pair<std::size_t, std::size_t>& drawn) {
+      vp.set_lod_enabled(true);
+      const QImage on = vp.grabFramebuffer();
+      const std::size_t drawn_on = vp.triangles_drawn();
+      vp.set_lod_enabled(false);
+      const QImage off = vp.grabFramebuffer();
+      const std::size_t drawn_off = vp.triangles_drawn();
+      vp.set_lod_enabled(true);
+      on.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/lod_on_%1.png").arg(QLatin1String(view)));
+      off.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/lod_off_%1.png").arg(QLatin1String(view)));
+      // anything but the clear colour (no grid, axes or triads here): the body's grazing pixels are dark
+      auto body = [](const QImage& img, int x, int y) {
+        return x >= 0 && y >= 0 && x < img.width() && y < img.height() &&
+               colour_distance(img.pixelColor(x, y), kBackground) > 6;
+      };
+      int lit = 0, differ = 0, edge_off = 0, worst = 0;
+      for (int y = 0; y < on.height(); ++y)
+        for (int x = 0; x < on.width(); ++x) {
+          const bool a = body(on, x, y), b = body(off, x, y);
+          if (a || b) ++lit;
+          const int d = colour_distance(on.pixelColor(x, y), off.pixelColor(x, y));
+          worst = std::max(worst, d);
+          if (d > 24) ++differ;
+          // a silhouette pixel that moved: the other picture has body within 1 px of it
+          if (a != b) {
+            const QImage& other = a ? off : on;
+            bool near = false;
+            for (int dy = -1; dy <= 1 && !near; ++dy)
+              for (int dx = -1; dx <= 1 && !near; ++dx) near = body(other, x + dx, y + dy) == (a || b);
+            if (!near) {
+              ++edge_off;
+              qInfo() << "silhouette off at" << x << y << on.pixelColor(x, y) << off.pixelColor(x, y);
+            }
+          }
+        }
+      qInfo().noquote() << "lod" << view << ": triangles drawn" << drawn_on << "with levels," << drawn_off
+                        << "without; body pixels" << lit << "differing by > 24:" << differ << "largest difference"
+                        << worst << "; silhouette pixels more than 1 px off:" << edge_off;
+      QVERIFY(lit > 1000);
+      QVERIFY2(differ * 100 <= lit, qPrintable(QString::number(differ)));
+      QCOMPARE(edge_off, 0);
+      drawn = {drawn_on, drawn_off};
+    };
+    std::pair<std::size_t, std::size_t> at_default, framed, close;
+    compare("default", at_default);
+    QVERIFY2(at_default.first * 10 < at_default.second, qPrintable(QString::number(at_default.first)));
+    CameraState c = doc.data().camera;
+    frame_sphere(c, mesh->centre().cast<double>(), mesh->radius());
+    doc.set_camera(c);
+    compare("framed", framed);
+    QVERIFY(framed.first * 4 < framed.second);
+    QVERIFY(framed.first > at_default.first);  // nearer: finer
+    // close up, the camera inside the bounding sphere: full detail, only the clusters that can show
+    c.distance = 0.5 * mesh->radius();
+    doc.set_camera(c);
+    compare("close", close);
+    QVERIFY(close.first < close.second);
+    // near but outside: full detail, the clusters facing away and off screen skipped
+    frame_sphere(c, mesh->centre().cast<double>(), mesh->radius());
+    c.distance *= 0.5;
+    doc.set_camera(c);
+    std::pair<std::size_t, std::size_t> near;
+    compare("near", near);
+    QVERIFY(near.first < near.second * 3 / 4);
+  }
+
   // the view draws in a native window that hands its input to the widget: a click there selects, the wheel
   // zooms, files dropped there are imported (the other tests send events to the widget directly)
   void input_on_the_gl_window_reaches_the_view() {
@@ -676,16 +769,19 @@ class GuiTest : public QObject {
     Document doc;
     MeshLibrary meshes;
     const QString key = QStringLiteral("test:big");
-    add_mesh_body(doc, meshes, key, shapes::ellipsoid(Eigen::Vector3f(0, 0.3f, 0), Eigen::Vector3f(0.1f, 0.25f, 0.08f),
-                                                      Eigen::Matrix3f::Identity(), 1000, 250));
+    add_mesh_body(doc, meshes, key, ellipsoid_500k());
     QCOMPARE(meshes.mesh(key, LengthUnit::metres)->triangle_count(), std::size_t(500000));
     ViewportWidget vp(doc, meshes);
     vp.resize(1280, 800);
     vp.show();
     QVERIFY(QTest::qWaitForWindowExposed(&vp));
     vp.set_show_frame_time(true);
+    // the levels of detail are built on a worker thread: measure with them ready
+    vp.set_lod_enabled(true);
+    vp.grabFramebuffer();
+    QTRY_VERIFY_WITH_TIMEOUT(vp.lod_cache().idle(), 60000);
     // each frame in full: from building the scene to the swapped buffers, the GPU work finished
-    auto measure = [&](const char* view) {
+    auto measure_one = [&](const char* view) {
       // the cpu time of all threads (the app's and the rasterizer's) says what a frame costs whatever else
       // runs on the shared machine; the wall time depends on that load
       auto cpu_ms = [] {
@@ -713,11 +809,19 @@ class GuiTest : public QObject {
       std::sort(ms.begin(), ms.end());
       std::sort(request_to_screen.begin(), request_to_screen.end());
       std::sort(cpu.begin(), cpu.end());
-      qInfo().noquote() << "frame time at 1280x800, 500k triangles," << view << ": median" << ms[ms.size() / 2]
+      qInfo().noquote() << "frame time at 1280x800, 500k triangles," << view << (vp.lod_enabled() ? "lod on" : "lod off")
+                        << "(" << vp.triangles_drawn() << "triangles drawn) : median" << ms[ms.size() / 2]
                         << "ms, min" << ms.front() << "ms, max" << ms.back() << "ms; camera move to frame on screen: median"
                         << request_to_screen[request_to_screen.size() / 2] << "ms; cpu per frame (all threads): median"
                         << cpu[cpu.size() / 2] << "ms";
       QVERIFY(ms.front() > 0.0);
+    };
+    // with and without levels of detail (JS_LOD=0 turns them off in the app)
+    auto measure = [&](const char* view) {
+      for (bool lod : {true, false}) {
+        vp.set_lod_enabled(lod);
+        measure_one(view);
+      }
     };
     measure("the default camera (the mesh ~370 px tall)");
     // the mesh framed: it fills the view's height, far more pixels to shade
@@ -726,6 +830,10 @@ class GuiTest : public QObject {
     frame_sphere(c, mesh->centre().cast<double>(), mesh->radius());
     doc.set_camera(c);
     measure("framed (F)");
+    // twice as close: the mesh overflows the view and its nearest point is too near for any level
+    c.distance *= 0.5;
+    doc.set_camera(c);
+    measure("close up (framed, then half the distance: full detail)");
   }
 };
 

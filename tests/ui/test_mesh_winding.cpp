@@ -96,6 +96,24 @@ TEST(MeshWinding, LatheEllipsoidWithSeamAndPolesIsClosed) {
   EXPECT_EQ(closed_mesh_winding(e), MeshWinding::outward);
 }
 
+TEST(MeshWinding, PinchedEdgesPassOnlyWhenAllowed) {
+  // two cubes touching along one edge (x = y = 1): four triangles meet there, two running each way, as
+  // simplified levels of detail can leave them
+  MeshData two = winding_cube();
+  two.append(winding_cube(Eigen::Vector3f(1, 1, 0)));
+  two.update_bounds();
+  EXPECT_EQ(closed_mesh_winding(two), MeshWinding::two_sided);
+  EXPECT_EQ(closed_mesh_winding(two, true), MeshWinding::outward);
+  // one triangle flipped: its edges run the same way twice, still two-sided
+  MeshData three = two;
+  winding_flip(three, 0);
+  EXPECT_EQ(closed_mesh_winding(three, true), MeshWinding::two_sided);
+  // wound inward all over: inward
+  MeshData inward = two;
+  for (std::size_t t = 0; t < inward.triangle_count(); ++t) winding_flip(inward, t);
+  EXPECT_EQ(closed_mesh_winding(inward, true), MeshWinding::inward);
+}
+
 TEST(MeshWinding, PiecesMustAllFaceTheSameWay) {
   MeshData two = winding_cube();
   two.append(winding_cube(Eigen::Vector3f(3, 0, 0)));

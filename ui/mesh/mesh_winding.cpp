@@ -6,62 +6,11 @@
 #include <limits>
 #include <numeric>
 
+#include "ui/mesh/mesh_weld.hpp"
+
 namespace js::ui {
 
 namespace {
-
-// welds positions closer than tol (per axis) to one id (the first of them). a hash grid with cells 2 tol
-// wide: a partner lies in the point's own cell or the neighbour on its nearer side along each axis.
-std::vector<std::uint32_t> weld(const std::vector<Eigen::Vector3f>& p, const Eigen::Vector3f& lo, float tol) {
-  const auto n = static_cast<std::uint32_t>(p.size());
-  const float h = 2.0f * tol;
-  constexpr std::uint64_t kEmpty = std::numeric_limits<std::uint64_t>::max();
-  std::size_t size = 16;
-  while (size < 2 * static_cast<std::size_t>(n)) size *= 2;
-  std::vector<std::uint64_t> keys(size, kEmpty);
-  std::vector<std::uint32_t> head(size);
-  std::vector<std::uint32_t> next(n, n);  // the next weld representative in the same cell; n ends the chain
-  std::vector<std::uint32_t> id(n);
-  auto slot = [&](std::uint64_t key) {
-    std::size_t s = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ull) >> 20) & (size - 1);
-    while (keys[s] != kEmpty && keys[s] != key) s = (s + 1) & (size - 1);
-    return s;
-  };
-  // 21 bits per axis; +1 keeps the neighbour below cell 0 representable
-  auto cell_key = [](std::int64_t x, std::int64_t y, std::int64_t z) {
-    return static_cast<std::uint64_t>(x + 1) | static_cast<std::uint64_t>(y + 1) << 21 |
-           static_cast<std::uint64_t>(z + 1) << 42;
-  };
-  for (std::uint32_t v = 0; v < n; ++v) {
-    const Eigen::Vector3f f = (p[v] - lo) / h;
-    std::int64_t c[3], side[3];
-    for (int a = 0; a < 3; ++a) {
-      c[a] = static_cast<std::int64_t>(std::floor(f[a]));
-      side[a] = f[a] - static_cast<float>(c[a]) < 0.5f ? -1 : 1;
-    }
-    id[v] = v;
-    for (int k = 0; k < 8 && id[v] == v; ++k) {
-      const std::uint64_t key = cell_key(c[0] + ((k & 1) ? side[0] : 0), c[1] + ((k & 2) ? side[1] : 0),
-                                         c[2] + ((k & 4) ? side[2] : 0));
-      const std::size_t s = slot(key);
-      if (keys[s] == kEmpty) continue;
-      for (std::uint32_t r = head[s]; r != n; r = next[r])
-        if ((p[r] - p[v]).cwiseAbs().maxCoeff() <= tol) {
-          id[v] = r;
-          break;
-        }
-    }
-    if (id[v] != v) continue;
-    const std::size_t s = slot(cell_key(c[0], c[1], c[2]));
-    if (keys[s] == kEmpty) {
-      keys[s] = cell_key(c[0], c[1], c[2]);
-      head[s] = n;
-    }
-    next[v] = head[s];
-    head[s] = v;
-  }
-  return id;
-}
 
 std::uint32_t find_root(std::vector<std::uint32_t>& parent, std::uint32_t v) {
   while (parent[v] != v) v = parent[v] = parent[parent[v]];
@@ -70,7 +19,7 @@ std::uint32_t find_root(std::vector<std::uint32_t>& parent, std::uint32_t v) {
 
 }  // namespace
 
-MeshWinding closed_mesh_winding(const MeshData& mesh) {
+MeshWinding closed_mesh_winding(const MeshData& mesh, bool allow_pinched_edges) {
   const std::size_t n = mesh.positions.size();
   if (mesh.indices.size() < 12 || n < 4 || n >= (std::size_t(1) << 31)) return MeshWinding::two_sided;
   Eigen::Vector3f lo = mesh.positions.front(), hi = lo;
@@ -80,7 +29,7 @@ MeshWinding closed_mesh_winding(const MeshData& mesh) {
   }
   const float diagonal = (hi - lo).norm();
   if (!(diagonal > 0.0f) || !std::isfinite(diagonal)) return MeshWinding::two_sided;
-  const std::vector<std::uint32_t> id = weld(mesh.positions, lo, 1e-6f * diagonal);
+  const std::vector<std::uint32_t> id = weld_positions(mesh.positions, lo, 1e-6f * diagonal);
 
   // each edge as (low id, high id, direction); closed and consistent: every edge exactly twice, once each way
   std::vector<std::uint64_t> edges;
@@ -104,10 +53,11 @@ MeshWinding closed_mesh_winding(const MeshData& mesh) {
   }
   if (edges.empty()) return MeshWinding::two_sided;
   std::sort(edges.begin(), edges.end());
-  for (std::size_t i = 0; i < edges.size(); i += 2) {
-    if (i + 1 >= edges.size() || (edges[i] >> 1) != (edges[i + 1] >> 1)) return MeshWinding::two_sided;
-    if ((edges[i] & 1) != 0 || (edges[i + 1] & 1) != 1) return MeshWinding::two_sided;  // same direction twice
-    if (i + 2 < edges.size() && (edges[i + 2] >> 1) == (edges[i] >> 1)) return MeshWinding::two_sided;
+  for (std::size_t i = 0, j = 0; i < edges.size(); i = j) {
+    int forward = 0, backward = 0;
+    for (j = i; j < edges.size() && (edges[j] >> 1) == (edges[i] >> 1); ++j) ++((edges[j] & 1) ? backward : forward);
+    if (forward != backward) return MeshWinding::two_sided;  // open, or the same direction twice
+    if (forward != 1 && !allow_pinched_edges) return MeshWinding::two_sided;
   }
 
   // signed volume of each piece (divergence theorem: the sum of a·(b×c)/6 over its triangles), about the

@@ -19,6 +19,9 @@ namespace js::ui {
 enum class MeshWinding { two_sided, outward, inward };
 
 // mesh: any triangle list; a 500k-triangle mesh takes a few hundred ms (once, when first drawn)
-MeshWinding closed_mesh_winding(const MeshData& mesh);
+// allow_pinched_edges: an edge may also be shared by 2k triangles, k running each way (a closed surface
+// touching itself along an edge, as simplification leaves them: mesh_lod.hpp); still the boundary of a
+// solid, so culling still holds
+MeshWinding closed_mesh_winding(const MeshData& mesh, bool allow_pinched_edges = false);
 
 }  // namespace js::ui

@@ -1,6 +1,8 @@
 #include "ui/viewport/renderer.hpp"
 
 #include <QObject>
+#include <QOpenGLContext>
+#include <cstdint>
 
 namespace js::ui {
 
@@ -40,6 +42,10 @@ QString Renderer::initialize() {
   glEnableVertexAttribArray(1);
   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex), reinterpret_cast<void*>(3 * sizeof(float)));
   glBindVertexArray(0);
+  // core since GL 1.4, not in Qt's ES-shaped function table
+  multi_draw_elements_ = reinterpret_cast<MultiDrawElements>(
+      QOpenGLContext::currentContext()->getProcAddress("glMultiDrawElements"));
+  if (!multi_draw_elements_) return QObject::tr("glMultiDrawElements is missing");
   ready_ = true;
   return {};
 }
@@ -59,7 +65,7 @@ void Renderer::release() {
   ready_ = false;
 }
 
-Renderer::GpuMesh& Renderer::upload(const std::shared_ptr<const MeshData>& mesh) {
+Renderer::GpuMesh& Renderer::upload(const std::shared_ptr<const MeshData>& mesh, std::optional<MeshWinding> winding) {
   auto it = meshes_.find(mesh.get());
   if (it != meshes_.end() && !it->second.owner.expired()) return it->second;
   GpuMesh g;
@@ -88,7 +94,7 @@ Renderer::GpuMesh& Renderer::upload(const std::shared_ptr<const MeshData>& mesh)
                mesh->indices.data(), GL_STATIC_DRAW);
   glBindVertexArray(0);
   g.index_count = static_cast<int>(mesh->indices.size());
-  g.winding = closed_mesh_winding(*mesh);
+  g.winding = winding ? *winding : closed_mesh_winding(*mesh);
   if (it != meshes_.end()) {
     // same address, new mesh: the old one expired
     glDeleteVertexArrays(1, &it->second.vao);
@@ -123,7 +129,7 @@ void Renderer::draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matr
   GLenum culled = GL_NONE;  // the face being culled, GL_NONE for none
   for (const MeshItem& item : items) {
     if (!item.mesh || item.mesh->indices.empty()) continue;
-    const GpuMesh& g = upload(item.mesh);
+    const GpuMesh& g = item.lod_mesh ? upload(item.lod_mesh, item.lod_winding) : upload(item.mesh);
     // closed meshes: only the faces turned to the eye can show (a mirroring transform swaps which those are)
     GLenum face = GL_NONE;
     if (cull && g.winding != MeshWinding::two_sided) {
@@ -143,7 +149,22 @@ void Renderer::draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matr
     glUniform4fv(loc_colour_, 1, item.colour.data());
     glUniform1f(loc_highlight_, item.highlighted ? 1.0f : 0.0f);
     glBindVertexArray(g.vao);
+    if (item.runs_only) {
+      // the clusters that can show, one draw
+      run_counts_.clear();
+      run_offsets_.clear();
+      for (const IndexRun& r : item.runs) {
+        run_counts_.push_back(static_cast<GLsizei>(r.count));
+        run_offsets_.push_back(reinterpret_cast<const void*>(static_cast<std::uintptr_t>(r.first) * sizeof(std::uint32_t)));
+        triangles_drawn_ += r.count / 3;
+      }
+      if (!run_counts_.empty())
+        multi_draw_elements_(GL_TRIANGLES, run_counts_.data(), GL_UNSIGNED_INT, run_offsets_.data(),
+                             static_cast<GLsizei>(run_counts_.size()));
+      continue;
+    }
     glDrawElements(GL_TRIANGLES, g.index_count, GL_UNSIGNED_INT, nullptr);
+    triangles_drawn_ += static_cast<std::size_t>(g.index_count / 3);
   }
   if (culled != GL_NONE) glDisable(GL_CULL_FACE);
   glBindVertexArray(0);
@@ -169,6 +190,7 @@ void Renderer::draw_lines(const std::vector<LineVertex>& lines, const Eigen::Mat
 void Renderer::draw(const Scene& scene, const Eigen::Matrix4f& clip_T_world, const Eigen::Vector3f& eye) {
   glClearColor(scene.background.x(), scene.background.y(), scene.background.z(), 1.0f);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  triangles_drawn_ = 0;
   if (!ready_) return;
   purge_expired();
   glEnable(GL_DEPTH_TEST);

@@ -5,7 +5,9 @@
 #include <QOpenGLExtraFunctions>
 #include <QOpenGLShaderProgram>
 #include <memory>
+#include <optional>
 #include <unordered_map>
+#include <vector>
 
 #include "ui/mesh/mesh_winding.hpp"
 #include "ui/viewport/scene.hpp"
@@ -22,6 +24,8 @@ class Renderer : protected QOpenGLExtraFunctions {
   // compiles the shaders from the qt resources; returns an error message or an empty string
   QString initialize();
   void draw(const Scene& scene, const Eigen::Matrix4f& clip_T_world, const Eigen::Vector3f& eye);
+  // triangles submitted by the last draw (all mesh items, at the levels drawn)
+  std::size_t triangles_drawn() const { return triangles_drawn_; }
   // frees GL objects; the context must be current
   void release();
 
@@ -32,7 +36,8 @@ class Renderer : protected QOpenGLExtraFunctions {
     int index_count = 0;
     MeshWinding winding = MeshWinding::two_sided;  // closed meshes draw one side (mesh_winding.hpp)
   };
-  GpuMesh& upload(const std::shared_ptr<const MeshData>& mesh);
+  // winding: when known (a level of detail's, checked when it was built), else checked here once
+  GpuMesh& upload(const std::shared_ptr<const MeshData>& mesh, std::optional<MeshWinding> winding = std::nullopt);
   // cull: skip the faces a closed mesh hides behind its front (opaque bodies; ghosts show both layers)
   void draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matrix4f& clip_T_world,
                    const Eigen::Vector3f& eye, bool cull);
@@ -47,6 +52,11 @@ class Renderer : protected QOpenGLExtraFunctions {
   Eigen::Matrix3f light_frame_ = Eigen::Matrix3f::Identity();  // the scene's, for draw_meshes
   int loc_line_clip_T_world_ = -1;
   std::unordered_map<const MeshData*, GpuMesh> meshes_;
+  std::size_t triangles_drawn_ = 0;
+  using MultiDrawElements = void(QOPENGLF_APIENTRYP)(GLenum, const GLsizei*, GLenum, const void* const*, GLsizei);
+  MultiDrawElements multi_draw_elements_ = nullptr;
+  std::vector<GLsizei> run_counts_;  // reused each frame: items drawn in runs (MeshItem::runs)
+  std::vector<const void*> run_offsets_;
   unsigned line_vao_ = 0, line_vbo_ = 0;
   std::size_t line_capacity_ = 0;
 };

@@ -3,19 +3,33 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "ui/document/document_data.hpp"
 #include "ui/mesh/mesh_data.hpp"
+#include "ui/mesh/mesh_winding.hpp"
 
 namespace js::ui {
+
+// a range of a mesh's index list: `count` indices from `first`
+struct IndexRun {
+  std::uint32_t first = 0, count = 0;
+};
 
 struct MeshItem {
   // surface: the contact surface of a partly driven joint (surface_scene.hpp), in its parent's frame
   enum class Role { body, ghost, surface };
-  std::shared_ptr<const MeshData> mesh;
+  std::shared_ptr<const MeshData> mesh;  // full detail: what picking and framing see
+  // a simpler level drawn instead when the mesh is far (lod_select.hpp), with its own winding; null draws mesh
+  std::shared_ptr<const MeshData> lod_mesh;
+  MeshWinding lod_winding = MeshWinding::two_sided;
+  int lod_level = 0;
+  // runs_only: draw only these runs of lod_mesh's indices (the clusters that can show, cluster_cull.hpp)
+  bool runs_only = false;
+  std::vector<IndexRun> runs;
   Eigen::Matrix4f world_T_mesh = Eigen::Matrix4f::Identity();
   Eigen::Vector4f colour = Eigen::Vector4f::Ones();  // rgba, alpha < 1 draws blended
   Role role = Role::body;

@@ -20,6 +20,7 @@
 
 #include "ui/document/operations.hpp"
 #include "ui/viewport/gl_format.hpp"
+#include "ui/viewport/lod_select.hpp"
 #include "ui/joint/live_refit.hpp"
 #include "ui/viewport/picking.hpp"
 
@@ -106,6 +107,10 @@ ViewportWidget::ViewportWidget(Document& doc, MeshLibrary& meshes, QWidget* pare
                 "F: frame selection"));
   connect(&doc_, &Document::changed, this, &ViewportWidget::request_frame);
   connect(&doc_, &Document::selection_changed, this, &ViewportWidget::request_frame);
+  lod_enabled_ = qEnvironmentVariable("JS_LOD") != QLatin1String("0");
+  // a chain finished on the worker thread: draw again with it (queued to this thread; dropped if the
+  // widget is gone)
+  lod_cache_.set_on_ready([this] { QMetaObject::invokeMethod(this, &ViewportWidget::request_frame, Qt::QueuedConnection); });
 }
 
 ViewportWidget::~ViewportWidget() {
@@ -162,7 +167,8 @@ void ViewportWidget::paint_gl(int width_px, int height_px) {
   if (drag_ == Drag::ik && ik_.active()) opt.ik_target = std::pair{ik_.grabbed_point(doc_.data()), ik_.target()};
   opt.gizmo_hovered = drag_ == Drag::gizmo ? gizmo_drag_.handle() : hovered_;
   const CameraState& cam = doc_.data().camera;
-  const Scene scene = build_scene(doc_.data(), doc_.selection(), meshes_, cam, opt);
+  Scene scene = build_scene(doc_.data(), doc_.selection(), meshes_, cam, opt);
+  if (lod_enabled_) apply_lod(scene, lod_cache_, lod_projection(cam, width_px, height_px));
   const double aspect = static_cast<double>(width_px) / std::max(1, height_px);
   const Eigen::Matrix4f clip_T_world = projection_matrix(cam, aspect) * view_matrix(cam);
   QOpenGLFunctions* gl = QOpenGLContext::currentContext()->functions();
@@ -202,6 +208,11 @@ QImage ViewportWidget::grabFramebuffer() {
   }
   gl_window_->doneCurrent();
   return image;
+}
+
+void ViewportWidget::set_lod_enabled(bool on) {
+  lod_enabled_ = on;
+  request_frame();
 }
 
 void ViewportWidget::set_show_frame_time(bool on) {

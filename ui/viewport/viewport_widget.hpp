@@ -17,6 +17,7 @@
 #include "ui/document/document.hpp"
 #include "ui/joint/ik_drag.hpp"
 #include "ui/mesh/mesh_library.hpp"
+#include "ui/mesh/mesh_lod_cache.hpp"
 #include "ui/viewport/gizmo.hpp"
 #include "ui/viewport/renderer.hpp"
 #include "ui/viewport/scene_builder.hpp"
@@ -47,6 +48,13 @@ class ViewportWidget : public QWidget {
   // draws one frame now into an offscreen buffer of the view's size: what the view shows; null before the
   // view was first shown
   QImage grabFramebuffer();
+  // levels of detail (lod_select.hpp): far meshes drawn simpler, off with JS_LOD=0 in the environment
+  void set_lod_enabled(bool on);
+  bool lod_enabled() const { return lod_enabled_; }
+  // the chains built so far (on a worker thread; the view asks for a frame when one is ready)
+  const MeshLodCache& lod_cache() const { return lod_cache_; }
+  // triangles the last frame drew
+  std::size_t triangles_drawn() const { return renderer_.triangles_drawn(); }
   // the multisampling the view's window asked for (gl_format.hpp)
   int msaa_samples() const { return msaa_samples_; }
   // the error of GL setup, empty when the renderer is ready
@@ -113,6 +121,10 @@ class ViewportWidget : public QWidget {
   bool show_frame_time_ = false;
   QElapsedTimer frame_timer_;  // started when a frame begins, read when it is on screen
   double frame_ms_ = 0.0, last_frame_ms_ = 0.0;
+
+  bool lod_enabled_ = true;
+  // last member: destroyed first, so its worker has stopped before the rest of the widget goes
+  MeshLodCache lod_cache_;
 };
 
 }  // namespace js::ui
