@@ -19,9 +19,17 @@ void main() {
   vec3 key = normalize(u_light_frame * vec3(0.4, 0.9, 0.5));
   vec3 fill = normalize(u_light_frame * vec3(-0.6, 0.3, -0.5));
   float diffuse = 0.62 * max(dot(n, key), 0.0) + 0.22 * max(dot(n, fill), 0.0) + 0.25 * max(dot(n, view), 0.0);
-  float spec = pow(max(dot(n, normalize(key + view)), 0.0), 40.0) * 0.25;
+  // x⁴⁰ by squaring: the software rasterizer's pow is an exp2 and a log2 per fragment
+  float h = max(dot(n, normalize(key + view)), 0.0);
+  float h2 = h * h;
+  float h8 = h2 * h2;
+  h8 *= h8;
+  float h32 = h8 * h8;
+  h32 *= h32;
+  float spec = h32 * h8 * 0.25;
   vec3 colour = u_colour.rgb * (0.18 + diffuse) + vec3(spec);
-  float rim = pow(1.0 - max(dot(n, view), 0.0), 2.0);
+  float rim_base = 1.0 - max(dot(n, view), 0.0);
+  float rim = rim_base * rim_base;
   colour = mix(colour, vec3(1.0, 0.75, 0.2), u_highlight * rim * 0.85);
   frag_colour = vec4(colour, u_colour.a);
 }
