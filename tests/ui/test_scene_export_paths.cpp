@@ -1,6 +1,6 @@
 // a scene opened in the app and exported elsewhere names its files (body joint files, a loop's joint file,
 // mesh files) relative to the exported file's folder (ui/export/scene_paths.hpp): the export and the files
-// it names can be moved together and still read.
+// it names can be moved together and still read. a project saved from an opened scene does the same.
 #include <gtest/gtest.h>
 
 #include <QDir>
@@ -15,6 +15,7 @@
 #include "ui/export/exports.hpp"
 #include "ui/export/scene_import.hpp"
 #include "ui/export/scene_paths.hpp"
+#include "ui/document/project_file.hpp"
 
 namespace {
 
@@ -104,4 +105,60 @@ TEST(SceneExportPaths, RelativeAndAbsoluteNames) {
   EXPECT_EQ(js::ui::relative_scene_path(QStringLiteral("/a/b"), "c/j.json"), "c/j.json");  // already relative
   EXPECT_EQ(js::ui::absolute_scene_path(QStringLiteral("/a/b"), "../c/j.json"), "/a/c/j.json");
   EXPECT_EQ(js::ui::absolute_scene_path(QStringLiteral("/a/b"), "/x/j.json"), "/x/j.json");
+}
+
+// regression: a project saved from an opened scene kept the scene's joint files and folder absolute, so the
+// project stopped exporting a readable scene once it and the scene's files were moved together
+TEST(SceneExportPaths, AProjectSavedFromASceneMovesWithTheScenesFiles) {
+  QTemporaryDir tmp;
+  ASSERT_TRUE(tmp.isValid());
+  const QDir root(tmp.path() + QStringLiteral("/work"));
+  ASSERT_TRUE(QDir().mkpath(root.filePath(QStringLiteral("src"))));
+  ASSERT_TRUE(QDir().mkpath(root.filePath(QStringLiteral("projects"))));
+  for (const char* f : {"double_spline.json", "knee_joint.json"}) {
+    ASSERT_TRUE(QFile::copy(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/") + QLatin1String(f),
+                            root.filePath(QStringLiteral("src/") + QLatin1String(f))));
+  }
+  js::ui::SceneLoad l = js::ui::load_scene(root.filePath(QStringLiteral("src/double_spline.json")));
+  ASSERT_TRUE(l.data) << l.error.toStdString();
+  const QString project = root.filePath(QStringLiteral("projects/knee.jsproj"));
+  ASSERT_EQ(js::ui::save_project(*l.data, project), QString());
+  const json saved = js::io::parse_json_text(js::io::read_text_file(project.toStdString()), "project");
+  EXPECT_EQ(saved["scene"]["dir"], "../src");
+  EXPECT_EQ(saved["scene"]["keys"]["loops"][0]["joint"], "../src/knee_joint.json");
+  bool body_joint_seen = false;
+  for (const json& j : saved["joints"]) {
+    if (!j.contains("scene_joint") || !j["scene_joint"]["joint"].is_string()) continue;
+    EXPECT_EQ(j["scene_joint"]["joint"], "../src/knee_joint.json");
+    body_joint_seen = true;
+  }
+  EXPECT_TRUE(body_joint_seen);
+
+  // moved together: the project reopens with every name absolute at the new place and exports a scene
+  // that reads and simulates
+  const QString moved = tmp.path() + QStringLiteral("/moved");
+  ASSERT_TRUE(QDir().rename(root.path(), moved));
+  const js::ui::ProjectLoad back = js::ui::load_project(moved + QStringLiteral("/projects/knee.jsproj"));
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  const std::string knee = QDir::cleanPath(moved + QStringLiteral("/src/knee_joint.json")).toStdString();
+  EXPECT_EQ(back.data->scene_keys["loops"][0]["joint"], knee);
+  EXPECT_EQ(back.data->scene_dir, QDir::cleanPath(moved + QStringLiteral("/src")));
+  const QString out = moved + QStringLiteral("/out.json");
+  const QString err = js::ui::export_scene_file(*back.data, out);
+  ASSERT_TRUE(err.isEmpty()) << err.toStdString();
+  js::scene::Scene sc;
+  ASSERT_NO_THROW(sc = js::scene::read_scene_file(out.toStdString()));
+  EXPECT_EQ(sc.loops.size(), 1);
+  js::SimulatorOptions options;
+  options.loops = &sc.loops;
+  js::Simulator sim(sc.model, sc.forces, options);
+  js::SimulationState state = sc.initial;
+  for (int i = 0; i < 20; ++i) sim.step(state, sc.settings.dt, sc.settings.integrator);
+  EXPECT_TRUE(state.q.allFinite());
+
+  // the recovery file (no project folder yet) keeps them absolute
+  const QString rec = moved + QStringLiteral("/rec/recovery.jsproj");
+  ASSERT_EQ(js::ui::save_recovery(*back.data, rec, QString()), QString());
+  const json recovered = js::io::parse_json_text(js::io::read_text_file(rec.toStdString()), "recovery");
+  EXPECT_EQ(recovered["scene"]["keys"]["loops"][0]["joint"], knee);
 }

@@ -7,6 +7,7 @@
 #include <QSaveFile>
 #include <stdexcept>
 
+#include "ui/export/scene_paths.hpp"
 #include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
@@ -73,6 +74,36 @@ QString mesh_path_from_file(const QString& stored, const QString& base_dir) {
   return QDir::cleanPath(QDir(base_dir).absoluteFilePath(stored));
 }
 
+// the file names kept from an opened scene (a body's joint file, loops[].joint, the scene's folder) are
+// absolute in the app; a project names them relative to its own folder like its meshes, so a project made
+// from a scene moves with the scene's files. an empty base_dir (the recovery file) keeps them absolute.
+// scene_joint: {"joint": a file name or an inline joint, "joint_offsets": …} (scene_import.cpp)
+json scene_joint_for_file(json scene_joint, const QString& base_dir) {
+  if (!base_dir.isEmpty() && scene_joint.is_object() && scene_joint.contains("joint") && scene_joint["joint"].is_string())
+    scene_joint["joint"] = relative_scene_path(base_dir, scene_joint["joint"].get<std::string>());
+  return scene_joint;
+}
+
+json scene_joint_from_file(json scene_joint, const QString& base_dir) {
+  if (scene_joint.is_object() && scene_joint.contains("joint") && scene_joint["joint"].is_string())
+    scene_joint["joint"] = absolute_scene_path(base_dir, scene_joint["joint"].get<std::string>());
+  return scene_joint;
+}
+
+json scene_keys_for_file(json keys, const QString& base_dir) {
+  if (!base_dir.isEmpty()) make_scene_paths_relative(keys, base_dir);
+  return keys;
+}
+
+json scene_keys_from_file(json keys, const QString& base_dir) {
+  if (!keys.contains("loops") || !keys["loops"].is_array()) return keys;
+  for (json& loop : keys["loops"]) {
+    if (loop.is_object() && loop.contains("joint") && loop["joint"].is_string())
+      loop["joint"] = absolute_scene_path(base_dir, loop["joint"].get<std::string>());
+  }
+  return keys;
+}
+
 QString write_json_atomically(const json& j, const QString& path) {
   QSaveFile f(path);
   if (!f.open(QIODevice::WriteOnly)) return QObject::tr("Cannot write %1: %2").arg(path, f.errorString());
@@ -119,7 +150,7 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                {"samples", samples}};
     // the model exactly as a joint file stores it (docs/joint-file.md)
     if (jt.model) joint["model"] = model_to_json(*jt.model);
-    if (!jt.scene_joint.is_null()) joint["scene_joint"] = jt.scene_joint;
+    if (!jt.scene_joint.is_null()) joint["scene_joint"] = scene_joint_for_file(jt.scene_joint, base_dir);
     if (!jt.last_fit.empty())
       joint["fit"] = {{"history", jt.last_fit.history}, {"seconds", jt.last_fit.seconds},
                       {"smoothing", jt.last_fit.smoothing}};
@@ -149,7 +180,11 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"fov_y", c.fov_y},
                 {"z_up", c.z_up}}}};
   // opened from a scene file: what the scene export writes back verbatim
-  if (!d.scene_keys.is_null()) out["scene"] = {{"keys", d.scene_keys}, {"dir", str(d.scene_dir)}};
+  if (!d.scene_keys.is_null()) {
+    const std::string dir = str(d.scene_dir);
+    out["scene"] = {{"keys", scene_keys_for_file(d.scene_keys, base_dir)},
+                    {"dir", base_dir.isEmpty() || dir.empty() ? dir : relative_scene_path(base_dir, dir)}};
+  }
   return out;
 }
 
@@ -244,7 +279,7 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
       s.parent_T_child = pose_from(field(samples[k], "parent_T_child", ws), ws + ".parent_T_child");
       jt.samples.push_back(s);
     }
-    if (jj.contains("scene_joint")) jt.scene_joint = jj["scene_joint"];
+    if (jj.contains("scene_joint")) jt.scene_joint = scene_joint_from_file(jj["scene_joint"], base_dir);
     if (jj.contains("fit")) {
       const json& f = jj["fit"];
       const json& h = field(f, "history", w + ".fit");
@@ -282,8 +317,9 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
   if (j.contains("scene")) {
     const json& sc = j["scene"];
     if (!sc.is_object() || !sc.contains("keys") || !sc["keys"].is_object()) bad("scene", "expected {\"keys\": {…}, \"dir\": …}");
-    d.scene_keys = sc["keys"];
-    d.scene_dir = qstr(sc.value("dir", std::string()));
+    d.scene_keys = scene_keys_from_file(sc["keys"], base_dir);
+    const std::string dir = sc.value("dir", std::string());
+    d.scene_dir = qstr(dir.empty() ? dir : absolute_scene_path(base_dir, dir));
   }
   d.next_id = std::max(j.value("next_id", 1), max_id + 1);
   return d;
