@@ -24,6 +24,7 @@
 #include "ui/app/autosave.hpp"
 #include "ui/app/dialogs.hpp"
 #include "ui/app/main_window.hpp"
+#include "ui/app/settings.hpp"
 #include "ui/demo/demo_project.hpp"
 #include "ui/demo/shapes.hpp"
 #include "ui/document/operations.hpp"
@@ -560,6 +561,30 @@ class GuiTest : public QObject {
     QVERIFY(w->document().is_modified());
     w->close();
     QVERIFY(!QFile::exists(rec));
+  }
+
+  // regression: the readme's run command showed an empty document from the second start on; it now passes
+  // --demo (force_demo), which must open the demo whatever the first-start setting says
+  void the_demo_opens_on_the_first_start_and_whenever_asked() {
+    settings::first_start_done.set(false);
+    {
+      auto w = make_window();
+      w->start({}, false);
+      QCOMPARE(w->document().data().joints.size(), std::size_t(1));  // the knee demo
+      w->close();
+    }
+    QVERIFY(settings::first_start_done.get());
+    {
+      auto w = make_window();
+      w->start({}, false);
+      QCOMPARE(w->document().data().joints.size(), std::size_t(0));  // later starts: an empty document
+      w->close();
+    }
+    auto w = make_window();
+    w->start({}, true);
+    QCOMPARE(w->document().data().joints.size(), std::size_t(1));
+    QCOMPARE(w->document().data().bodies.size(), std::size_t(2));
+    w->close();
   }
 
   void frame_time_is_measured() {
