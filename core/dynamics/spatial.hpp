@@ -54,12 +54,11 @@ template <bool Symmetric>
 }
 
 // Ad_{G⁻¹}ᵀ A Ad_{G⁻¹} for a symmetric A given by its blocks (appendix A, the first line of the backward
-// recursion), written into out (Add = false) or added to it (Add = true).
+// recursion), written into out: the reference form the lane forms (spatial_simd.hpp) are tested against.
 // rotation first (B = diag(R) A diag(Rᵀ): three 3×3 blocks, 11 and 22 symmetric), then the origin shift
 // X = [1 0; P 1], P = −[p]: Xᵀ B X = [B11 + B12 P + (B12 P)ᵀ + Pᵀ B22 P, B12 + Pᵀ B22; ·, B22].
 // scalar loops with cross products for the [p] factors: eigen's 3×3 products were not inlined into the
 // hot recursions and ran at a third of the speed
-template <bool Add>
 [[gnu::always_inline]] inline void inertia_blocks_to_parent(const SE3& parent_T_child, const InertiaBlocks& a, Mat6& out) {
   const Mat3& R = parent_T_child.R;
   const Vec3& p = parent_T_child.p;
@@ -95,17 +94,10 @@ template <bool Add>
     for (int i = 0; i < 3; ++i) {
       const double o11 = b11[i][j] + d[i][j] + d[j][i] + e[i][j];
       const double o12 = b12[i][j] + c[i][j];
-      if constexpr (Add) {
-        out(i, j) += o11;
-        out(i, j + 3) += o12;
-        out(j + 3, i) += o12;
-        out(i + 3, j + 3) += b22[i][j];
-      } else {
-        out(i, j) = o11;
-        out(i, j + 3) = o12;
-        out(j + 3, i) = o12;
-        out(i + 3, j + 3) = b22[i][j];
-      }
+      out(i, j) = o11;
+      out(i, j + 3) = o12;
+      out(j + 3, i) = o12;
+      out(i + 3, j + 3) = b22[i][j];
     }
   }
 }
@@ -131,7 +123,7 @@ template <bool Add>
   detail::InertiaBlocks a;
   detail::inertia_blocks(A, a);
   Mat6 out;
-  detail::inertia_blocks_to_parent<false>(parent_T_child, a, out);
+  detail::inertia_blocks_to_parent(parent_T_child, a, out);
   return out;
 }
 

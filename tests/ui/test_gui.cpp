@@ -1,5 +1,6 @@
 // the real main window under a real X server (xvfb-run) with Mesa's OpenGL: screenshots of the demo with
 // pixel assertions, gizmo drag and capture through mouse and keyboard, every dock and dialog, bad files.
+// the viewport alone (culling, levels of detail, input, frame time) is in test_gui_viewport.cpp.
 #include <QApplication>
 #include <QDockWidget>
 #include <QFile>
@@ -17,23 +18,18 @@
 #include <QValueAxis>
 #include <QLogValueAxis>
 #include <QtTest>
-#include <QMimeData>
-#include <QOpenGLWindow>
-#include <ctime>
 
 #include "ui/app/autosave.hpp"
 #include "ui/app/dialogs.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/demo/demo_project.hpp"
-#include "ui/demo/shapes.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/q_player.hpp"
-#include "ui/mesh/mesh_winding.hpp"
 #include "ui/panels/fit_charts.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/joint_sliders.hpp"
@@ -65,21 +61,6 @@ void write_text(const QString& path, const QByteArray& text) {
   QFile f(path);
   QVERIFY(f.open(QIODevice::WriteOnly));
   f.write(text);
-}
-
-// one body drawn with `mesh` (in metres), which the library holds under `key`
-void add_mesh_body(Document& doc, MeshLibrary& meshes, const QString& key, MeshData mesh) {
-  meshes.insert(key, LengthUnit::metres, std::make_shared<const MeshData>(std::move(mesh)));
-  js::ui::Body b;
-  b.name = key.section(QLatin1Char(':'), 1);
-  b.mesh_path = key;
-  add_body(doc, b);
-}
-
-// the frame-time body: a closed 500k-triangle ellipsoid, 0.5 m tall
-MeshData ellipsoid_500k() {
-  return shapes::ellipsoid(Eigen::Vector3f(0, 0.3f, 0), Eigen::Vector3f(0.1f, 0.25f, 0.08f), Eigen::Matrix3f::Identity(),
-                           1000, 250);
 }
 
 }  // namespace
@@ -603,262 +584,6 @@ class GuiTest : public QObject {
     QSignalSpy frames(w->viewport(), &ViewportWidget::frame_time_measured);
     QTest::qWait(500);
     QCOMPARE(frames.count(), 0);
-  }
-
-  // closed meshes draw only their front faces (mesh_winding.hpp): the picture must not change, whichever way
-  // the mesh is wound, and must match the same mesh drawn two-sided
-  void culling_closed_meshes_changes_no_pixel() {
-    Document doc;
-    MeshLibrary meshes;
-    const QString key = QStringLiteral("test:cull");
-    const MeshData outward = shapes::ellipsoid(Eigen::Vector3f(0, 0.3f, 0), Eigen::Vector3f(0.1f, 0.25f, 0.08f),
-                                               Eigen::Matrix3f::Identity(), 120, 60);
-    QCOMPARE(closed_mesh_winding(outward), MeshWinding::outward);
-    MeshData inward = outward;
-    for (std::size_t t = 0; t + 2 < inward.indices.size(); t += 3) std::swap(inward.indices[t + 1], inward.indices[t + 2]);
-    QCOMPARE(closed_mesh_winding(inward), MeshWinding::inward);
-    // a stray triangle hidden inside opens the mesh: drawn two-sided, it looks the same
-    MeshData open = outward;
-    const auto base = static_cast<std::uint32_t>(open.positions.size());
-    for (const Eigen::Vector3f& p : {Eigen::Vector3f(0, 0.3f, 0), Eigen::Vector3f(0.01f, 0.3f, 0), Eigen::Vector3f(0, 0.31f, 0)}) {
-      open.positions.push_back(p);
-      open.normals.push_back(Eigen::Vector3f::UnitZ());
-    }
-    open.indices.insert(open.indices.end(), {base, base + 1, base + 2});
-    QCOMPARE(closed_mesh_winding(open), MeshWinding::two_sided);
-    add_mesh_body(doc, meshes, key, outward);
-    ViewportWidget vp(doc, meshes);
-    vp.resize(480, 360);
-    vp.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&vp));
-    CameraState c = doc.data().camera;
-    frame_sphere(c, outward.centre().cast<double>(), outward.radius());
-    doc.set_camera(c);
-    auto draw = [&](const MeshData& m) {
-      meshes.insert(key, LengthUnit::metres, std::make_shared<const MeshData>(m));
-      return vp.grabFramebuffer();
-    };
-    const QImage out = draw(outward), in = draw(inward), two = draw(open);
-    QVERIFY(!out.isNull());
-    out.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/cull_outward.png"));
-    int lit = 0, differ_in = 0, differ_two = 0;
-    for (int y = 0; y < out.height(); ++y)
-      for (int x = 0; x < out.width(); ++x) {
-        const QColor o = out.pixelColor(x, y);
-        if (colour_distance(o, kBackground) > 60) ++lit;
-        if (colour_distance(o, in.pixelColor(x, y)) > 24) ++differ_in;
-        if (colour_distance(o, two.pixelColor(x, y)) > 24) ++differ_two;
-      }
-    qInfo() << "lit pixels" << lit << "differing: inward" << differ_in << "two-sided" << differ_two;
-    // the body fills a good part of the view; a handful of silhouette pixels may tie in depth
-    QVERIFY(lit > out.width() * out.height() / 10);
-    QVERIFY2(differ_in <= lit / 500, qPrintable(QString::number(differ_in)));
-    QVERIFY2(differ_two <= lit / 500, qPrintable(QString::number(differ_two)));
-  }
-
-  // levels of detail change nothing visible: a 500k-triangle body drawn with them and in full detail, from
-  // the default camera, framed, and close up (the full mesh, only its clusters that can show); ≥ 99% of the body's pixels
-  // within 24 (L1 over rgb, as the culling test), and the silhouettes within 1 px of each other
-  void levels_of_detail_change_no_visible_pixel() {
-    Document doc;
-    MeshLibrary meshes;
-    const QString key = QStringLiteral("test:lod");
-    add_mesh_body(doc, meshes, key, ellipsoid_500k());
-    const auto mesh = meshes.mesh(key, LengthUnit::metres);
-    ViewportWidget vp(doc, meshes);
-    vp.options().grid = vp.options().world_axes = vp.options().body_triads = false;
-    vp.resize(1280, 800);
-    vp.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&vp));
-    vp.set_lod_enabled(true);
-    QElapsedTimer build;
-    build.start();
-    vp.grabFramebuffer();  // the first frame queues the chain and draws in full detail
-    QTRY_VERIFY_WITH_TIMEOUT(vp.lod_cache().idle(), 60000);
-    qInfo() << "levels of detail for 500k triangles ready after" << build.elapsed() << "ms";
-    // drawn: the triangles drawn with and without levels
-    auto compare = [&](const char* view, std::pair<std::size_t, std::size_t>& drawn) {
-      vp.set_lod_enabled(true);
-      const QImage on = vp.grabFramebuffer();
-      const std::size_t drawn_on = vp.triangles_drawn();
-      vp.set_lod_enabled(false);
-      const QImage off = vp.grabFramebuffer();
-      const std::size_t drawn_off = vp.triangles_drawn();
-      vp.set_lod_enabled(true);
-      on.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/lod_on_%1.png").arg(QLatin1String(view)));
-      off.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/lod_off_%1.png").arg(QLatin1String(view)));
-      // anything but the clear colour (no grid, axes or triads here): the body's grazing pixels are dark
-      auto body = [](const QImage& img, int x, int y) {
-        return x >= 0 && y >= 0 && x < img.width() && y < img.height() &&
-               colour_distance(img.pixelColor(x, y), kBackground) > 6;
-      };
-      int lit = 0, differ = 0, edge_off = 0, worst = 0;
-      for (int y = 0; y < on.height(); ++y)
-        for (int x = 0; x < on.width(); ++x) {
-          const bool a = body(on, x, y), b = body(off, x, y);
-          if (a || b) ++lit;
-          const int d = colour_distance(on.pixelColor(x, y), off.pixelColor(x, y));
-          worst = std::max(worst, d);
-          if (d > 24) ++differ;
-          // a silhouette pixel that moved: the other picture has body within 1 px of it
-          if (a != b) {
-            const QImage& other = a ? off : on;
-            bool near = false;
-            for (int dy = -1; dy <= 1 && !near; ++dy)
-              for (int dx = -1; dx <= 1 && !near; ++dx) near = body(other, x + dx, y + dy) == (a || b);
-            if (!near) {
-              ++edge_off;
-              qInfo() << "silhouette off at" << x << y << on.pixelColor(x, y) << off.pixelColor(x, y);
-            }
-          }
-        }
-      qInfo().noquote() << "lod" << view << ": triangles drawn" << drawn_on << "with levels," << drawn_off
-                        << "without; body pixels" << lit << "differing by > 24:" << differ << "largest difference"
-                        << worst << "; silhouette pixels more than 1 px off:" << edge_off;
-      QVERIFY(lit > 1000);
-      QVERIFY2(differ * 100 <= lit, qPrintable(QString::number(differ)));
-      QCOMPARE(edge_off, 0);
-      drawn = {drawn_on, drawn_off};
-    };
-    std::pair<std::size_t, std::size_t> at_default, framed, close;
-    compare("default", at_default);
-    QVERIFY2(at_default.first * 10 < at_default.second, qPrintable(QString::number(at_default.first)));
-    CameraState c = doc.data().camera;
-    frame_sphere(c, mesh->centre().cast<double>(), mesh->radius());
-    doc.set_camera(c);
-    compare("framed", framed);
-    QVERIFY(framed.first * 4 < framed.second);
-    QVERIFY(framed.first > at_default.first);  // nearer: finer
-    // close up, the camera inside the bounding sphere: full detail, only the clusters that can show
-    c.distance = 0.5 * mesh->radius();
-    doc.set_camera(c);
-    compare("close", close);
-    QVERIFY(close.first < close.second);
-    // near but outside: full detail, the clusters facing away and off screen skipped
-    frame_sphere(c, mesh->centre().cast<double>(), mesh->radius());
-    c.distance *= 0.5;
-    doc.set_camera(c);
-    std::pair<std::size_t, std::size_t> near;
-    compare("near", near);
-    QVERIFY(near.first < near.second * 3 / 4);
-  }
-
-  // the view draws in a native window that hands its input to the widget: a click there selects, the wheel
-  // zooms, files dropped there are imported (the other tests send events to the widget directly)
-  void input_on_the_gl_window_reaches_the_view() {
-    Document doc;
-    MeshLibrary meshes;
-    const MeshData body = shapes::ellipsoid(Eigen::Vector3f(0, 0.3f, 0), Eigen::Vector3f(0.1f, 0.25f, 0.08f),
-                                            Eigen::Matrix3f::Identity(), 48, 24);
-    add_mesh_body(doc, meshes, QStringLiteral("test:input"), body);
-    ViewportWidget vp(doc, meshes);
-    vp.resize(480, 360);
-    vp.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&vp));
-    vp.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&vp));
-    vp.clearFocus();
-    CameraState c = doc.data().camera;
-    frame_sphere(c, body.centre().cast<double>(), body.radius());
-    doc.set_camera(c);
-    QOpenGLWindow* gl = nullptr;
-    for (QWindow* w : QGuiApplication::allWindows())
-      if (auto* g = qobject_cast<QOpenGLWindow*>(w); g && g->isVisible()) gl = g;
-    QVERIFY(gl);
-    QCOMPARE(gl->size(), vp.size());
-    Eigen::Vector2d px;
-    QVERIFY(project_to_pixel(doc.data().camera, body.centre().cast<double>(), vp.width(), vp.height(), px));
-    const QPointF at(px.x(), px.y());
-    QTest::mouseClick(gl, Qt::LeftButton, {}, at.toPoint());
-    QTRY_COMPARE(doc.selection().body, doc.data().bodies.front().id);
-    // keys go to the widget, which takes the focus on a click
-    QTRY_VERIFY(vp.hasFocus());
-    const double distance = doc.data().camera.distance;
-    QWheelEvent wheel(at, gl->mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton, {}, Qt::NoScrollPhase, false);
-    QCoreApplication::sendEvent(gl, &wheel);
-    QVERIFY(doc.data().camera.distance < distance);
-    QSignalSpy dropped(&vp, &ViewportWidget::files_dropped);
-    QMimeData mime;
-    mime.setUrls({QUrl::fromLocalFile(QStringLiteral("/tmp/bone.stl"))});
-    QDragEnterEvent enter(at.toPoint(), Qt::CopyAction, &mime, Qt::LeftButton, {});
-    QCoreApplication::sendEvent(gl, &enter);
-    QVERIFY(enter.isAccepted());
-    QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, {});
-    QCoreApplication::sendEvent(gl, &drop);
-    QCOMPARE(dropped.count(), 1);
-    QCOMPARE(dropped.front().front().toStringList(), QStringList{QStringLiteral("/tmp/bone.stl")});
-  }
-
-  // the budget: 1280×800 with 500k triangles; reported, not asserted (the machine is shared)
-  void frame_time_at_500k_triangles() {
-    Document doc;
-    MeshLibrary meshes;
-    const QString key = QStringLiteral("test:big");
-    add_mesh_body(doc, meshes, key, ellipsoid_500k());
-    QCOMPARE(meshes.mesh(key, LengthUnit::metres)->triangle_count(), std::size_t(500000));
-    ViewportWidget vp(doc, meshes);
-    vp.resize(1280, 800);
-    vp.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&vp));
-    vp.set_show_frame_time(true);
-    // the levels of detail are built on a worker thread: measure with them ready
-    vp.set_lod_enabled(true);
-    vp.grabFramebuffer();
-    QTRY_VERIFY_WITH_TIMEOUT(vp.lod_cache().idle(), 60000);
-    // each frame in full: from building the scene to the swapped buffers, the GPU work finished
-    auto measure_one = [&](const char* view) {
-      // the cpu time of all threads (the app's and the rasterizer's) says what a frame costs whatever else
-      // runs on the shared machine; the wall time depends on that load
-      auto cpu_ms = [] {
-        timespec ts{};
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-        return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) * 1e-6;
-      };
-      std::vector<double> ms, request_to_screen, cpu;
-      for (int i = 0; i < 15; ++i) {
-        QSignalSpy swapped(&vp, &ViewportWidget::frame_time_measured);
-        QElapsedTimer t;
-        t.start();
-        const double cpu0 = cpu_ms();
-        // what a mouse drag does: the camera moves, the document says so, the view asks for a frame
-        CameraState c = doc.data().camera;
-        orbit(c, 10.0, 0.0);
-        doc.set_camera(c);
-        vp.request_frame();
-        QVERIFY(swapped.wait(10000));
-        if (i < 3) continue;  // the first frames upload the mesh
-        request_to_screen.push_back(static_cast<double>(t.nsecsElapsed()) * 1e-6);
-        cpu.push_back(cpu_ms() - cpu0);
-        ms.push_back(vp.last_frame_ms());
-      }
-      std::sort(ms.begin(), ms.end());
-      std::sort(request_to_screen.begin(), request_to_screen.end());
-      std::sort(cpu.begin(), cpu.end());
-      qInfo().noquote() << "frame time at 1280x800, 500k triangles," << view << (vp.lod_enabled() ? "lod on" : "lod off")
-                        << "(" << vp.triangles_drawn() << "triangles drawn) : median" << ms[ms.size() / 2]
-                        << "ms, min" << ms.front() << "ms, max" << ms.back() << "ms; camera move to frame on screen: median"
-                        << request_to_screen[request_to_screen.size() / 2] << "ms; cpu per frame (all threads): median"
-                        << cpu[cpu.size() / 2] << "ms";
-      QVERIFY(ms.front() > 0.0);
-    };
-    // with and without levels of detail (JS_LOD=0 turns them off in the app)
-    auto measure = [&](const char* view) {
-      for (bool lod : {true, false}) {
-        vp.set_lod_enabled(lod);
-        measure_one(view);
-      }
-    };
-    measure("the default camera (the mesh ~370 px tall)");
-    // the mesh framed: it fills the view's height, far more pixels to shade
-    CameraState c = doc.data().camera;
-    const auto mesh = meshes.mesh(key, LengthUnit::metres);
-    frame_sphere(c, mesh->centre().cast<double>(), mesh->radius());
-    doc.set_camera(c);
-    measure("framed (F)");
-    // twice as close: the mesh overflows the view and its nearest point is too near for any level
-    c.distance *= 0.5;
-    doc.set_camera(c);
-    measure("close up (framed, then half the distance: full detail)");
   }
 };
 

@@ -44,6 +44,16 @@ f 4 1 5
 f 4 5 8
 )";
 
+// twenty steps at the scene's own settings, loops included (what jointsmith-cli simulate runs)
+void expect_steps_stay_finite(const js::scene::Scene& sc) {
+  js::SimulatorOptions options;
+  options.loops = &sc.loops;
+  js::Simulator sim(sc.model, sc.forces, options);
+  js::SimulationState state = sc.initial;
+  for (int i = 0; i < 20; ++i) sim.step(state, sc.settings.dt, sc.settings.integrator);
+  EXPECT_TRUE(state.q.allFinite());
+}
+
 }  // namespace
 
 TEST(SceneExportPaths, FilesAreRelativeToTheExportAndTheFolderMovesWithThem) {
@@ -86,12 +96,7 @@ TEST(SceneExportPaths, FilesAreRelativeToTheExportAndTheFolderMovesWithThem) {
   EXPECT_EQ(sc.model.num_bodies(), 2);
   EXPECT_EQ(sc.loops.size(), 1);
   EXPECT_NEAR(sc.model.body(1).inertia.mass, 500.0 * 0.1 * 0.1 * 0.1, 1e-9);  // the box's mesh was read
-  js::SimulatorOptions options;
-  options.loops = &sc.loops;
-  js::Simulator sim(sc.model, sc.forces, options);
-  js::SimulationState state = sc.initial;
-  for (int i = 0; i < 20; ++i) sim.step(state, sc.settings.dt, sc.settings.integrator);
-  EXPECT_TRUE(state.q.allFinite());
+  expect_steps_stay_finite(sc);
   // and it opens in the app again, the loop's joint file absolute at its new place
   js::ui::SceneLoad again = js::ui::load_scene(moved + QStringLiteral("/out/exported.json"));
   ASSERT_TRUE(again.data) << again.error.toStdString();
@@ -149,12 +154,7 @@ TEST(SceneExportPaths, AProjectSavedFromASceneMovesWithTheScenesFiles) {
   js::scene::Scene sc;
   ASSERT_NO_THROW(sc = js::scene::read_scene_file(out.toStdString()));
   EXPECT_EQ(sc.loops.size(), 1);
-  js::SimulatorOptions options;
-  options.loops = &sc.loops;
-  js::Simulator sim(sc.model, sc.forces, options);
-  js::SimulationState state = sc.initial;
-  for (int i = 0; i < 20; ++i) sim.step(state, sc.settings.dt, sc.settings.integrator);
-  EXPECT_TRUE(state.q.allFinite());
+  expect_steps_stay_finite(sc);
 
   // the recovery file (no project folder yet) keeps them absolute
   const QString rec = moved + QStringLiteral("/rec/recovery.jsproj");
