@@ -5,6 +5,8 @@
 
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPainter>
@@ -24,7 +26,7 @@
 
 namespace js::ui {
 
-MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWindow(parent) {
+MainWindow::MainWindow(QWidget* parent, const QString& recovery_dir) : QMainWindow(parent) {
   setObjectName(QStringLiteral("main_window"));
   viewport_ = new ViewportWidget(doc_, meshes_, this);
   setCentralWidget(viewport_);
@@ -36,8 +38,10 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
   statusBar()->addPermanentWidget(frame_time_label_);
   frame_time_label_->setVisible(false);
 
-  autosave_ = new Autosave(doc_, recovery_path.isEmpty() ? Autosave::default_path() : recovery_path,
-                           1000 * settings::autosave_seconds.get(), this);
+  autosave_ = new Autosave(doc_, recovery_dir.isEmpty() ? Autosave::default_dir() : recovery_dir,
+                           settings::autosave_delay_ms.get(), this);
+  // the session manager may end the app without a close event: keep the work first
+  connect(qApp, &QGuiApplication::commitDataRequest, autosave_, [this] { autosave_->write_now(); });
   connect(autosave_, &Autosave::failed, this, [this](const QString& m) { show_message(tr("Autosave: %1").arg(m), false); });
   connect(&doc_, &Document::file_path_changed, this, &MainWindow::update_title);
   connect(&doc_, &Document::modified_changed, this, &MainWindow::update_title);
@@ -58,7 +62,11 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
   update_recent_menu();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // destroyed without a close event (quit from a signal handler, the session manager): the last changes are
+  // written, and the recovery file stays for the next start
+  if (autosave_) autosave_->write_now();
+}
 
 void MainWindow::build_docks() {
   auto add = [this](const QString& name, const QString& title, QWidget* w, Qt::DockWidgetArea area) {
@@ -96,10 +104,12 @@ void MainWindow::show_message(const QString& text, bool error) {
 }
 
 void MainWindow::start(const QStringList& files, bool force_demo) {
-  if (!files.isEmpty()) {
+  // recovery first: opening a file must not hide (or replace) work a crash left behind
+  if (offer_recovery()) {
+    if (!files.isEmpty() && QFileInfo(files.front()).absoluteFilePath() != doc_.file_path())
+      show_message(tr("Recovered unsaved work; %1 was not opened (save, then File ▸ Open it)").arg(files.front()), false);
+  } else if (!files.isEmpty()) {
     if (const QString err = open_project(files.front()); !err.isEmpty()) show_message(err, true);
-  } else if (autosave_->has_recovery()) {
-    offer_recovery();
   } else if (force_demo || !settings::first_start_done.get()) {
     load_demo();
   }
@@ -139,8 +149,9 @@ void MainWindow::closeEvent(QCloseEvent* e) {
   }
   settings::window_geometry.set(saveGeometry());
   settings::window_state.set(saveState());
-  // a clean exit leaves no recovery file behind
-  autosave_->discard();
+  // a clean exit leaves no recovery file behind; unsaved work the user did not discard (maybe_save asks when
+  // interactive) keeps its file
+  if (!doc_.is_modified()) autosave_->discard();
   e->accept();
 }
 

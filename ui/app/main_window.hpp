@@ -25,8 +25,8 @@ class PlaybackPanel;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  // recovery_path: where autosave writes (empty = the user's default location)
-  explicit MainWindow(QWidget* parent = nullptr, const QString& recovery_path = {});
+  // recovery_dir: the folder of recovery files (empty = the user's default location)
+  explicit MainWindow(QWidget* parent = nullptr, const QString& recovery_dir = {});
   ~MainWindow() override;
 
   Document& document() { return doc_; }
@@ -43,7 +43,8 @@ class MainWindow : public QMainWindow {
   void set_interactive(bool on) { interactive_ = on; }
   const QString& last_message() const { return last_message_; }
 
-  // what the app does at start: a file argument, else a recovery offer, else the demo on first start
+  // what the app does at start: first a recovery offer for work a crashed instance left, then a file argument,
+  // else the demo (on the first start or when forced)
   void start(const QStringList& files, bool force_demo);
 
   // file operations without dialogs; each returns an error message or an empty string
@@ -80,7 +81,9 @@ class MainWindow : public QMainWindow {
   void import_paths(const QStringList& paths);
   void create_joint_dialog();
   void export_png_dialog();
-  void offer_recovery();
+  // offers each orphaned recovery file (newest first) until one is recovered or the user says later;
+  // true when a document was recovered
+  bool offer_recovery();
 
   Document doc_;
   MeshLibrary meshes_;

@@ -4,6 +4,8 @@
 
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
+#include <QPushButton>
 #include <QMessageBox>
 
 #include "ui/app/autosave.hpp"
@@ -19,27 +21,50 @@
 
 namespace js::ui {
 
-void MainWindow::offer_recovery() {
-  const QString original = recovery_original_path(autosave_->path());
-  const QString what = original.isEmpty() ? tr("an untitled project") : original;
-  const auto answer = interactive_ ? QMessageBox::question(this, tr("Recover unsaved work?"),
-                                                           tr("Jointsmith did not close cleanly. Recover the unsaved "
-                                                              "changes of %1?").arg(what),
-                                                           QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes)
-                                   : QMessageBox::Yes;
-  if (answer != QMessageBox::Yes) {
-    autosave_->discard();
-    return;
+bool MainWindow::offer_recovery() {
+  for (const QString& file : autosave_->orphans()) {
+    ProjectLoad load = load_project(file);
+    if (!load.data) {
+      // never deleted: moved aside, so a later version or the user can still salvage it
+      const QString kept = Autosave::set_aside(file);
+      show_message(tr("Unsaved work from an earlier session could not be recovered: %1. The file was kept as %2")
+                       .arg(load.error, kept),
+                   true);
+      continue;
+    }
+    const QString original = recovery_original_path(file);
+    const QString what = original.isEmpty() ? tr("an untitled project") : QFileInfo(original).fileName();
+    enum { recover, later, discard } choice = recover;
+    if (interactive_) {
+      QMessageBox box(QMessageBox::Question, tr("Recover unsaved work?"),
+                      tr("Jointsmith did not close cleanly. Recover the unsaved changes of %1?").arg(what),
+                      QMessageBox::NoButton, this);
+      box.setInformativeText(tr("Last written %1. Later keeps them for the next start.")
+                                 .arg(QLocale().toString(QFileInfo(file).lastModified(), QLocale::ShortFormat)));
+      QAbstractButton* yes = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
+      QAbstractButton* no = box.addButton(tr("Later"), QMessageBox::RejectRole);
+      box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
+      box.setDefaultButton(static_cast<QPushButton*>(yes));
+      box.setEscapeButton(no);
+      box.exec();
+      choice = box.clickedButton() == yes ? recover : box.clickedButton() == no ? later : discard;
+    }
+    if (choice == later) return false;
+    if (choice == discard) {
+      autosave_->discard_orphan(file);
+      continue;
+    }
+    // this instance carries the file on: it stays until the recovered work is saved or discarded
+    if (!autosave_->adopt(file)) continue;  // another instance took it meanwhile
+    meshes_.clear();
+    scene_name_.clear();
+    doc_.reset(std::move(*load.data), original);
+    // recovered work is unsaved work until the user saves it
+    doc_.mark_unsaved();
+    show_message(tr("Recovered unsaved changes of %1").arg(what), false);
+    return true;
   }
-  ProjectLoad load = load_project(autosave_->path());
-  if (!load.data) {
-    show_message(tr("Could not recover: %1").arg(load.error), true);
-    return;
-  }
-  doc_.reset(*load.data, original);
-  // recovered work is unsaved work until the user saves it
-  doc_.mark_unsaved();
-  show_message(tr("Recovered unsaved changes of %1").arg(what), false);
+  return false;
 }
 
 QString MainWindow::open_project(const QString& path) {
@@ -79,6 +104,8 @@ QString MainWindow::save_project_as(const QString& path) {
   playback_->stop_all();
   if (const QString err = save_project(doc_.data(), path); !err.isEmpty()) return err;
   doc_.mark_saved(QFileInfo(path).absoluteFilePath());
+  // saved: the recovery copy is no longer needed
+  autosave_->discard();
   add_recent_file(path);
   update_recent_menu();
   show_message(tr("Saved %1").arg(path), false);
@@ -124,7 +151,10 @@ bool MainWindow::maybe_save() {
                                            tr("The project has unsaved changes. Save them first?"),
                                            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
   if (answer == QMessageBox::Save) return save();
-  return answer == QMessageBox::Discard;
+  if (answer != QMessageBox::Discard) return false;
+  // the user threw the changes away: so goes their recovery copy
+  autosave_->discard();
+  return true;
 }
 
 bool MainWindow::save() {

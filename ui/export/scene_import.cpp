@@ -127,6 +127,8 @@ SceneLoad load_scene(const QString& path) {
     d.bodies.push_back(b);
     d.joints.push_back(j);
   }
+  // the scene's own step, integrator and damping become the document's: Simulate runs what jointsmith-cli runs
+  scene_dynamics_settings(d, d.simulation.dt, d.simulation.integrator, d.simulation.damping);
   out.data = std::move(d);
   return out;
 }

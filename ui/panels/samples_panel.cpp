@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QMessageBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -110,7 +111,8 @@ void SamplesPanel::rebuild() {
     }
     table_->setItem(r, 3, res);
   }
-  q_entry_->setPlaceholderText(j ? tr("auto: %1").arg(q_text(next_sample_q(*j))) : QString());
+  const Body* child = j ? doc_.data().body(j->child) : nullptr;
+  q_entry_->setPlaceholderText(child ? tr("auto: %1").arg(q_text(next_sample_q(*j, child->pose))) : QString());
   for (QWidget* w : std::initializer_list<QWidget*>{capture_, q_entry_}) w->setEnabled(j != nullptr);
   for (QWidget* w : std::initializer_list<QWidget*>{pose_at_, up_, down_, delete_}) w->setEnabled(n > 0);
   syncing_ = false;
@@ -169,6 +171,16 @@ void SamplesPanel::capture() {
       return;
     }
     q = typed;
+  }
+  // a capture outside the range, or of a pose already captured, asks first: a fit would follow it
+  if (const Body* child = doc_.data().body(j->child)) {
+    const QString concern = capture_concern(*j, child->pose, q ? *q : next_sample_q(*j, child->pose));
+    if (!concern.isEmpty() &&
+        QMessageBox::question(this, tr("Capture this sample?"), concern + QLatin1Char('\n') + tr("Capture it anyway?"),
+                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes) {
+      report(tr("Not captured: %1").arg(concern));
+      return;
+    }
   }
   const auto r = capture_sample(doc_, id, q);
   if (r.ok()) q_entry_->clear();

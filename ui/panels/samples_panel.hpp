@@ -20,6 +20,7 @@ class SamplesPanel : public QWidget {
   explicit SamplesPanel(Document& doc, QWidget* parent = nullptr);
   QTableWidget* table() { return table_; }
   QLineEdit* q_entry() { return q_entry_; }
+  QPushButton* capture_button() { return capture_; }
 
  public slots:
   // records the active joint's child pose as a sample: q typed in the entry, or the next automatic value

@@ -1,0 +1,261 @@
+// the app as a user drives it (issue 18): automatic q at capture (the slider's value, or the next free value
+// for a joint not fitted yet), captures that ask first (outside the range, a pose already captured), a fit
+// that folds back flagged in the fit dock, and simulation settings that belong to the document.
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+#include "ui/app/main_window.hpp"
+#include "ui/app/settings.hpp"
+#include "ui/demo/demo_project.hpp"
+#include "ui/document/operations.hpp"
+#include "ui/joint/dynamics_player.hpp"
+#include "ui/joint/fit_runner.hpp"
+#include "ui/joint/fold_check.hpp"
+#include "ui/joint/joint_model.hpp"
+#include "ui/joint/joint_operations.hpp"
+#include "ui/panels/dynamics_panel.hpp"
+#include "ui/panels/fit_panel.hpp"
+#include "ui/panels/playback_panel.hpp"
+#include "ui/panels/samples_panel.hpp"
+#include "ui/viewport/gl_format.hpp"
+#include "ui/viewport/viewport_widget.hpp"
+
+using namespace js;
+using namespace js::ui;
+
+namespace {
+
+// answers the next message box with the button of this standard kind; records its text
+struct BoxAnswer {
+  QString text;
+  bool asked = false;
+};
+void answer_next_box(QMessageBox::StandardButton button, BoxAnswer* seen) {
+  QTimer::singleShot(200, [button, seen] {
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    if (!box) return;
+    seen->asked = true;
+    seen->text = box->text();
+    box->button(button)->click();
+  });
+}
+
+}  // namespace
+
+class WorkflowTest : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir tmp_;
+  int windows_ = 0;
+  std::unique_ptr<MainWindow> make_window() {
+    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery%1").arg(++windows_)));
+    w->set_interactive(false);
+    w->resize(1280, 860);
+    w->show();
+    QTest::qWaitForWindowExposed(w.get());
+    w->activateWindow();
+    QTest::qWaitForWindowActive(w.get());
+    return w;
+  }
+  static void press_capture(MainWindow& w) {
+    w.viewport()->setFocus();
+    QTRY_VERIFY(w.viewport()->hasFocus());
+    QTest::keyClick(w.viewport(), Qt::Key_C);
+  }
+  static FitPanel* fit_panel(MainWindow& w) { return qobject_cast<FitPanel*>(w.dock(QStringLiteral("fit"))->widget()); }
+  static DynamicsPanel* dynamics(MainWindow& w) {
+    return qobject_cast<PlaybackPanel*>(w.dock(QStringLiteral("playback"))->widget())->dynamics();
+  }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    settings::first_start_done.set(true);
+    QVERIFY(tmp_.isValid());
+  }
+
+  // regression: the knee demo's C gave "q = 3", outside [0, 2.09]: the auto q is the slider's value
+  void auto_q_is_the_sliders_value() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    double lo = 0, hi = 0;
+    coordinate_range(knee, 0, lo, hi);
+    // the slider half way: the tibia sits at G(q)
+    Eigen::VectorXd q(1);
+    q[0] = 0.37 * (lo + hi);
+    QVERIFY(set_joint_q(doc, knee.id, q).ok());
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    qInfo() << "placeholder" << w->samples_panel()->q_entry()->placeholderText();
+    press_capture(*w);
+    const Joint& after = *doc.data().joint(knee.id);
+    QCOMPARE(after.samples.size(), std::size_t(13));
+    QCOMPARE(after.samples.back().q[0], q[0]);
+    QVERIFY(after.samples.back().q[0] >= lo && after.samples.back().q[0] <= hi);
+    qInfo() << w->last_message();
+  }
+
+  // a q outside the range, or a pose already captured, asks first; No captures nothing
+  void outside_the_range_or_a_duplicate_asks_first() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    SamplesPanel* samples = w->samples_panel();
+    samples->q_entry()->setText(QStringLiteral("3"));
+    BoxAnswer seen;
+    answer_next_box(QMessageBox::No, &seen);
+    QTest::mouseClick(samples->capture_button(), Qt::LeftButton);
+    QVERIFY(seen.asked);
+    QVERIFY2(seen.text.contains(QStringLiteral("outside")), qPrintable(seen.text));
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(12));
+    QVERIFY2(w->last_message().contains(QStringLiteral("Not captured")), qPrintable(w->last_message()));
+    // a pose already captured: the child at sample 5
+    samples->q_entry()->clear();
+    QVERIFY(pose_at_sample(doc, knee.id, 4).ok());
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    BoxAnswer dup;
+    answer_next_box(QMessageBox::No, &dup);
+    press_capture(*w);
+    QVERIFY(dup.asked);
+    QVERIFY2(dup.text.contains(QStringLiteral("sample 5")), qPrintable(dup.text));
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(12));
+    // Yes captures it anyway
+    BoxAnswer yes;
+    answer_next_box(QMessageBox::Yes, &yes);
+    press_capture(*w);
+    QVERIFY(yes.asked);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(13));
+  }
+
+  // regression: a knee built from scratch got q ∈ [0, 7] in sample-index units; now q steps by the
+  // rotation between poses (radians), the knee's flexion
+  void a_fresh_joint_gets_q_in_radians() {
+    auto w = make_window();
+    w->new_project();
+    Document& doc = w->document();
+    DocumentData bones = make_demo_project();
+    bones.joints.clear();
+    doc.reset(bones, {});
+    const BodyId femur = doc.data().bodies[0].id, tibia = doc.data().bodies[1].id;
+    const auto joint = add_joint(doc, femur, tibia, QStringLiteral("spline_curve"));
+    QVERIFY(joint.ok());
+    doc.set_selection(Selection{tibia, joint.value, -1});
+    for (int i = 0; i < 8; ++i) {
+      QVERIFY(set_body_pose(doc, tibia, demo_knee_pose(0.25 * i)).ok());
+      press_capture(*w);
+    }
+    const Joint& j = *doc.data().joint(joint.value);
+    QCOMPARE(j.samples.size(), std::size_t(8));
+    QCOMPARE(j.samples.front().q[0], 0.0);
+    for (std::size_t i = 1; i < 8; ++i) QVERIFY(j.samples[i].q[0] > j.samples[i - 1].q[0]);
+    // flexion of 1.75 rad plus the tibia's small internal rotation and adduction
+    qInfo() << "last q" << j.samples.back().q[0];
+    QVERIFY(j.samples.back().q[0] > 1.7 && j.samples.back().q[0] < 2.3);
+  }
+
+  // the issue's path: a capture at q = 3 (accepted) on the fitted demo, then Fit: the dock says it folds back
+  void a_fit_that_folds_back_is_flagged() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    FitPanel* fit = fit_panel(*w);
+    w->dock(QStringLiteral("fit"))->raise();
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    QTRY_VERIFY(!fit->fold_warning()->isVisible());  // the demo's fitted knee is fine
+    const FoldCheck good = check_fold(*doc.data().joint(knee.id)->model, doc.data().fit.length_scale);
+    qInfo() << "demo min/median speed" << good.min_speed << good.median_speed;
+    QVERIFY(!good.folds);
+    // the tibia where the slider put it, captured as q = 3
+    Eigen::VectorXd q(1);
+    q[0] = 1.0;
+    QVERIFY(set_joint_q(doc, knee.id, q).ok());
+    w->samples_panel()->q_entry()->setText(QStringLiteral("3"));
+    BoxAnswer seen;
+    answer_next_box(QMessageBox::Yes, &seen);
+    QTest::mouseClick(w->samples_panel()->capture_button(), Qt::LeftButton);
+    QVERIFY(seen.asked);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(13));
+    QSignalSpy done(fit->runner(), &FitRunner::finished);
+    QTest::mouseClick(fit->fit_button(), Qt::LeftButton);
+    QVERIFY(done.wait(60000));
+    QVERIFY2(done.first().first().toBool(), qPrintable(w->last_message()));
+    const FoldCheck bad = check_fold(*doc.data().joint(knee.id)->model, doc.data().fit.length_scale);
+    qInfo() << "folded min/median speed" << bad.min_speed << bad.median_speed << "at q" << bad.q << bad.reverses;
+    QVERIFY(bad.folds);
+    QTRY_VERIFY(fit->fold_warning()->isVisible());
+    QVERIFY(fit->fold_warning()->text().contains(QStringLiteral("folds back")));
+    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/fold_warning.png"));
+    // undo the fit: the flag goes with it
+    w->action(QStringLiteral("undo"))->trigger();
+    QTRY_VERIFY(!fit->fold_warning()->isVisible());
+  }
+
+  // regression: dt, integrator, damping and gravity carried over from whatever was opened before
+  void simulation_settings_belong_to_the_document() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    DynamicsPanel* dyn = dynamics(*w);
+    QCOMPARE(dyn->dt_box()->value(), 1e-3);
+    // an opened scene brings its own step
+    QCOMPARE(w->open_scene(QStringLiteral(JS_SOURCE_DIR "/resources/demos/letters_both.json")), QString());
+    QCOMPARE(doc.data().simulation.dt, 0.005);
+    QCOMPARE(dyn->dt_box()->value(), 0.005);
+    // the demo and New start from the defaults
+    w->load_demo();
+    QCOMPARE(doc.data().simulation, SimulationSettings{});
+    QCOMPARE(dyn->dt_box()->value(), 1e-3);
+    QVERIFY(!doc.is_modified());
+    // an edit in the dock is an undoable document edit
+    dyn->dt_box()->setValue(0.002);
+    QCOMPARE(doc.data().simulation.dt, 0.002);
+    QVERIFY(doc.is_modified());
+    w->action(QStringLiteral("undo"))->trigger();
+    QCOMPARE(doc.data().simulation.dt, 1e-3);
+    QCOMPARE(dyn->dt_box()->value(), 1e-3);
+    // saved with the project and read back
+    SimulationSettings s;
+    s.dt = 0.004;
+    s.integrator = QStringLiteral("symplectic");
+    s.gravity = false;
+    s.damping = 0.25;
+    QVERIFY(dyn->player()->set_settings(s));
+    const QString path = tmp_.filePath(QStringLiteral("sim.jsproj"));
+    QCOMPARE(w->save_project_as(path), QString());
+    w->new_project();
+    QCOMPARE(doc.data().simulation, SimulationSettings{});
+    QCOMPARE(w->open_project(path), QString());
+    QCOMPARE(doc.data().simulation, s);
+    QCOMPARE(dyn->dt_box()->value(), 0.004);
+    // the run uses them: 0.1 s of simulated time is 25 steps of 4 ms
+    QVERIFY(dyn->player()->advance(0.1));
+    QVERIFY(std::abs(dyn->player()->time() - 0.1) < 1e-9);
+  }
+};
+
+int main(int argc, char** argv) {
+  js::ui::set_default_gl_format();
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
+  QApplication::setApplicationName(QStringLiteral("jointsmith_workflow_test"));
+  WorkflowTest t;
+  return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_gui_workflow.moc"
