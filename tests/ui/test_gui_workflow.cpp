@@ -3,12 +3,14 @@
 // that folds back flagged in the fit dock, and simulation settings that belong to the document.
 #include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -27,6 +29,7 @@
 #include "ui/panels/dynamics_panel.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
+#include "ui/panels/properties_panel.hpp"
 #include "ui/panels/samples_panel.hpp"
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
@@ -204,6 +207,71 @@ class WorkflowTest : public QObject {
     // undo the fit: the flag goes with it
     w->action(QStringLiteral("undo"))->trigger();
     QTRY_VERIFY(!fit->fold_warning()->isVisible());
+  }
+
+  // regression: C, K and F did nothing while a number field had the focus; Enter in "Next q" captured
+  void shortcuts_work_in_number_fields_and_enter_does_not_capture() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    QSpinBox* frames = fit_panel(*w)->frames();
+    w->dock(QStringLiteral("fit"))->raise();
+    frames->setFocus();
+    QTRY_VERIFY(frames->hasFocus());
+    const int frames_before = frames->value();
+    QTest::keyClick(frames, Qt::Key_C);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(13));
+    QCOMPARE(frames->value(), frames_before);
+    // typed q, Enter: checked, not captured; then C captures it once
+    QLineEdit* entry = w->samples_panel()->q_entry();
+    entry->setFocus();
+    QTRY_VERIFY(entry->hasFocus());
+    QTest::keyClicks(entry, QStringLiteral("1.5"));
+    QTest::keyClick(entry, Qt::Key_Return);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(13));
+    QVERIFY2(w->last_message().contains(QStringLiteral("1.5")), qPrintable(w->last_message()));
+    QTest::keyClick(entry, Qt::Key_C);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(14));
+    QCOMPARE(doc.data().joint(knee.id)->samples.back().q[0], 1.5);
+    QCOMPARE(entry->text(), QString());
+    // F frames the selection from a spin box too (the camera moves)
+    frames->setFocus();
+    QTRY_VERIFY(frames->hasFocus());
+    const CameraState before = doc.data().camera;
+    QTest::keyClick(frames, Qt::Key_F);
+    QTRY_VERIFY(doc.data().camera.distance != before.distance || doc.data().camera.target != before.target);
+  }
+
+  // regression: a fitted joint's kind changed to revolute threw the spline away, a 2-dof joint file rewrote
+  // every sample as "q, 0", without a word
+  void destructive_changes_ask_first() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    doc.set_selection(Selection{0, knee.id, -1});
+    auto* props = qobject_cast<PropertiesPanel*>(w->dock(QStringLiteral("properties"))->widget());
+    QComboBox* kind = props->joint_kind_box();
+    QTRY_COMPARE(kind->currentText(), QStringLiteral("spline_curve"));
+    BoxAnswer no;
+    answer_next_box(QMessageBox::No, &no);
+    kind->setCurrentText(QStringLiteral("revolute"));
+    QTRY_VERIFY(no.asked);
+    QVERIFY2(no.text.contains(QStringLiteral("fitted")), qPrintable(no.text));
+    QCOMPARE(doc.data().joint(knee.id)->kind, QStringLiteral("spline_curve"));
+    QCOMPARE(doc.data().joint(knee.id)->model, knee.model);
+    QCOMPARE(kind->currentText(), QStringLiteral("spline_curve"));
+    BoxAnswer yes;
+    answer_next_box(QMessageBox::Yes, &yes);
+    kind->setCurrentText(QStringLiteral("revolute"));
+    QTRY_VERIFY(yes.asked);
+    QCOMPARE(doc.data().joint(knee.id)->kind, QStringLiteral("revolute"));
+    // the joint file case: a 2-dof model on the 1-dof knee names the 12 samples it would rewrite
+    const QString loss = joint_change_loss(knee, QStringLiteral("the model of surface.json"), 2);
+    QVERIFY2(loss.contains(QStringLiteral("12 sample")) && loss.contains(QStringLiteral("fitted")), qPrintable(loss));
+    QVERIFY(joint_change_loss(*doc.data().joint(knee.id), QStringLiteral("kind prismatic"), 1).isEmpty());
   }
 
   // regression: dt, integrator, damping and gravity carried over from whatever was opened before

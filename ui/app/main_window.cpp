@@ -3,7 +3,9 @@
 // main_window_files.cpp.
 #include "ui/app/main_window.hpp"
 
+#include <QAbstractSpinBox>
 #include <QCloseEvent>
+#include <QKeyEvent>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -55,6 +57,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_dir) : QMainWind
                                    .arg(samples > 0 ? tr("%1× msaa").arg(samples) : tr("no msaa")));
   });
   setAcceptDrops(true);
+  qApp->installEventFilter(this);
   resize(1400, 900);
   restoreGeometry(settings::window_geometry.get());
   restoreState(settings::window_state.get());
@@ -140,6 +143,21 @@ void MainWindow::showEvent(QShowEvent* e) {
     resizeDocks(default_docks_, {300, 380}, Qt::Horizontal);
     default_docks_.clear();
   });
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
+  if (e->type() != QEvent::ShortcutOverride) return QMainWindow::eventFilter(watched, e);
+  const auto* key = static_cast<QKeyEvent*>(e);
+  const int k = key->key();
+  if ((k != Qt::Key_C && k != Qt::Key_K && k != Qt::Key_F) || key->modifiers() != Qt::NoModifier)
+    return QMainWindow::eventFilter(watched, e);
+  auto* w = qobject_cast<QWidget*>(watched);
+  if (!w || w->window() != this) return QMainWindow::eventFilter(watched, e);
+  // a spin box or a field marked as taking numbers only: the letter is a shortcut, not text. filtering the
+  // override leaves it unaccepted, so the shortcut map triggers the action
+  const bool numeric = qobject_cast<QAbstractSpinBox*>(w) || (w->parentWidget() && qobject_cast<QAbstractSpinBox*>(w->parentWidget())) ||
+                       w->property("numbers_only").toBool();
+  return numeric || QMainWindow::eventFilter(watched, e);
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

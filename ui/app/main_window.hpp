@@ -63,6 +63,8 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* e) override;
+  // lets C, K and F reach their actions while a number field has the focus (it cannot take letters)
+  bool eventFilter(QObject* watched, QEvent* e) override;
   void showEvent(QShowEvent* e) override;
 
  private:

@@ -192,6 +192,22 @@ OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name) {
   return {true, {}};
 }
 
+QString joint_change_loss(const Joint& j, const QString& to_what, int dof) {
+  QStringList lost;
+  // a fitted spline is work: minutes of fitting, a chosen smoothing
+  if (j.model && j.kind.startsWith(QLatin1String("spline")))
+    lost << QObject::tr("throws away its fitted %1 model").arg(j.kind);
+  const int old_dof = joint_q_size(j);
+  if (dof != old_dof && !j.samples.empty()) {
+    const QString shape = dof > old_dof ? QObject::tr("padded with zeros") : QObject::tr("cut");
+    lost << QObject::tr("rewrites the q of its %n sample(s) from %1 to %2 value(s) (%3)", nullptr,
+                        static_cast<int>(j.samples.size()))
+                .arg(old_dof).arg(dof).arg(shape);
+  }
+  if (lost.isEmpty()) return {};
+  return QObject::tr("Changing joint %1 to %2 %3.").arg(j.name, to_what, lost.join(QObject::tr(" and ")));
+}
+
 OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
   const Joint* j = doc.data().joint(id);
   if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));

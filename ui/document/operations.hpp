@@ -37,6 +37,10 @@ OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QS
 // value: what was removed, for the status bar.
 OpResult<QString> remove_joint(Document& doc, JointId id);
 OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name);
+// what giving joint j a new model (to_what: "kind revolute", "the model of knee.json") with dof coordinates
+// throws away or rewrites: a fitted model, the samples' q. a sentence for a question before the change,
+// empty when nothing is lost.
+QString joint_change_loss(const Joint& j, const QString& to_what, int dof);
 // changes the kind; every sample's q is resized to the new dof count (padding with zeros).
 OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind);
 

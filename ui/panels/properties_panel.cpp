@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -163,7 +164,15 @@ QWidget* PropertiesPanel::build_joint_page() {
   });
   connect(joint_kind_, &QComboBox::currentTextChanged, this, [this](const QString& kind) {
     const Joint* j = doc_.data().joint(doc_.selection().joint);
-    if (!refreshing_ && j && kind != j->kind) report(set_joint_kind(doc_, j->id, kind).error);
+    if (refreshing_ || !j || kind == j->kind) return;
+    // a fitted spline or the samples' q would go: ask (undo is not a warning)
+    const QString loss = joint_change_loss(*j, tr("kind %1").arg(kind), joint_dof(kind));
+    if (!loss.isEmpty() && QMessageBox::question(this, tr("Change joint kind?"), loss + QLatin1Char('\n') + tr("Change it?"),
+                                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes) {
+      refresh();
+      return;
+    }
+    report(set_joint_kind(doc_, j->id, kind).error);
   });
   return page;
 }

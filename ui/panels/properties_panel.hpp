@@ -23,6 +23,7 @@ class PropertiesPanel : public QWidget {
   explicit PropertiesPanel(Document& doc, QWidget* parent = nullptr);
   // the six pose fields: x, y, z (mm), then rx, ry, rz (degrees)
   QDoubleSpinBox* pose_field(int i) { return pose_[static_cast<std::size_t>(i)]; }
+  QComboBox* joint_kind_box() { return joint_kind_; }
 
  signals:
   void status_message(const QString& text);

@@ -25,6 +25,8 @@ class SamplesPanel : public QWidget {
  public slots:
   // records the active joint's child pose as a sample: q typed in the entry, or the next automatic value
   void capture();
+  // Enter in "Next q": says what the next capture will use, or what is wrong with the typed value
+  void check_q_entry();
   void delete_selected();
   void move_selected(int delta);
   void pose_at_selected();
