@@ -331,7 +331,7 @@ class GuiTest : public QObject {
     auto w = make_window();
     w->load_demo();
     settle(*w);
-    auto* fit = qobject_cast<FitPanel*>(w->dock(QStringLiteral("fit"))->widget());
+    auto* fit = qobject_cast<FitPanel*>(w->panel(QStringLiteral("fit")));
     QVERIFY(fit);
     Document& doc = w->document();
     const JointId knee = doc.data().joints.front().id;
@@ -354,7 +354,7 @@ class GuiTest : public QObject {
     QVERIFY(doc.data().world_T_body(j.child).is_approx(expected, 1e-12));
 
     // the q slider carries the tibia along G(q)
-    auto* playback = qobject_cast<PlaybackPanel*>(w->dock(QStringLiteral("playback"))->widget());
+    auto* playback = qobject_cast<PlaybackPanel*>(w->panel(QStringLiteral("playback")));
     QVERIFY(playback && playback->sliders()->count() == 1);
     QVERIFY(playback->sliders()->slider(0)->isEnabled());
     playback->sliders()->slider(0)->setValue(700);
@@ -445,13 +445,13 @@ class GuiTest : public QObject {
     FitSettings settings = doc.data().fit;
     settings.frames = 6;
     QVERIFY(set_fit_settings(doc, settings).ok());
-    auto* fit = qobject_cast<FitPanel*>(w->dock(QStringLiteral("fit"))->widget());
+    auto* fit = qobject_cast<FitPanel*>(w->panel(QStringLiteral("fit")));
     QSignalSpy done(fit->runner(), &FitRunner::finished);
     QTest::mouseClick(fit->fit_button(), Qt::LeftButton);
     QVERIFY(done.wait(30000));
     QVERIFY2(done.first().first().toBool(), qPrintable(w->last_message()));
     QVERIFY(doc.data().joint(joint.value)->model);
-    auto* playback = qobject_cast<PlaybackPanel*>(w->dock(QStringLiteral("playback"))->widget());
+    auto* playback = qobject_cast<PlaybackPanel*>(w->panel(QStringLiteral("playback")));
     w->dock(QStringLiteral("playback"))->raise();
     QSlider* slider = playback->sliders()->slider(0);
     slider->setFocus();

@@ -148,7 +148,7 @@ class GuiDemosTest : public QObject {
     QTest::qWait(50);
     ViewportWidget* vp = w.viewport();
     const DocumentData& d = w.document().data();
-    auto* playback = qobject_cast<PlaybackPanel*>(w.dock(QStringLiteral("playback"))->widget());
+    auto* playback = qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")));
     QVERIFY(playback);
     DynamicsPlayer* player = playback->dynamics()->player();
 
@@ -335,7 +335,7 @@ class GuiDemosTest : public QObject {
     w.resize(1280, 860);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    auto* playback = qobject_cast<PlaybackPanel*>(w.dock(QStringLiteral("playback"))->widget());
+    auto* playback = qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")));
     QVERIFY(playback);
     DynamicsPlayer* player = playback->dynamics()->player();
     for (const QString& path : files) {

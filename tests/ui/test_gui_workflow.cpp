@@ -10,7 +10,11 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QHeaderView>
 #include <QSpinBox>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -31,6 +35,7 @@
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/properties_panel.hpp"
 #include "ui/panels/samples_panel.hpp"
+#include "ui/panels/scene_tree_panel.hpp"
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 
@@ -76,9 +81,9 @@ class WorkflowTest : public QObject {
     QTRY_VERIFY(w.viewport()->hasFocus());
     QTest::keyClick(w.viewport(), Qt::Key_C);
   }
-  static FitPanel* fit_panel(MainWindow& w) { return qobject_cast<FitPanel*>(w.dock(QStringLiteral("fit"))->widget()); }
+  static FitPanel* fit_panel(MainWindow& w) { return qobject_cast<FitPanel*>(w.panel(QStringLiteral("fit"))); }
   static DynamicsPanel* dynamics(MainWindow& w) {
-    return qobject_cast<PlaybackPanel*>(w.dock(QStringLiteral("playback"))->widget())->dynamics();
+    return qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")))->dynamics();
   }
 
  private slots:
@@ -252,7 +257,7 @@ class WorkflowTest : public QObject {
     Document& doc = w->document();
     const Joint knee = doc.data().joints.front();
     doc.set_selection(Selection{0, knee.id, -1});
-    auto* props = qobject_cast<PropertiesPanel*>(w->dock(QStringLiteral("properties"))->widget());
+    auto* props = qobject_cast<PropertiesPanel*>(w->panel(QStringLiteral("properties")));
     QComboBox* kind = props->joint_kind_box();
     QTRY_COMPARE(kind->currentText(), QStringLiteral("spline_curve"));
     BoxAnswer no;
@@ -272,6 +277,37 @@ class WorkflowTest : public QObject {
     const QString loss = joint_change_loss(knee, QStringLiteral("the model of surface.json"), 2);
     QVERIFY2(loss.contains(QStringLiteral("12 sample")) && loss.contains(QStringLiteral("fitted")), qPrintable(loss));
     QVERIFY(joint_change_loss(*doc.data().joint(knee.id), QStringLiteral("kind prismatic"), 1).isEmpty());
+  }
+
+  // regression: the minimum window was 908×834 (no fit on a 1366×768 laptop), the samples table showed one
+  // row at 1024 px, the tree cut names
+  void fits_a_laptop_screen() {
+    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery_small")));
+    w->set_interactive(false);
+    w->load_demo();
+    w->resize(1366, 740);  // 768 less a panel
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    QTest::qWait(300);
+    const QSize min = w->minimumSizeHint().expandedTo(w->minimumSize());
+    qInfo() << "minimum window" << min;
+    QVERIFY(min.width() <= 800 && min.height() <= 600);
+    QTableWidget* table = w->samples_panel()->table();
+    const int rows_shown = table->viewport()->height() / std::max(1, table->rowHeight(0));
+    qInfo() << "samples rows shown at" << w->size() << rows_shown;
+    QVERIFY(rows_shown >= 5);
+    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_1366.png")));
+    // the tree's name column is as wide as its longest name
+    auto* tree = qobject_cast<SceneTreePanel*>(w->panel(QStringLiteral("scene")))->tree();
+    int widest = 0;
+    for (QTreeWidgetItemIterator it(tree); *it; ++it)
+      widest = std::max(widest, tree->fontMetrics().horizontalAdvance((*it)->text(0)));
+    QVERIFY(tree->header()->sectionSize(0) >= widest);
+    // and the window goes down to 800×600 with every panel reachable (scroll areas)
+    w->resize(800, 600);
+    QTest::qWait(300);
+    QVERIFY(w->width() <= 800 && w->height() <= 600);
+    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_800.png")));
   }
 
   // regression: dt, integrator, damping and gravity carried over from whatever was opened before

@@ -61,6 +61,11 @@ QStringList Autosave::orphans() const {
   QFileInfoList files = QDir(dir_).entryInfoList({QStringLiteral("*.jsproj")}, QDir::Files);
   std::sort(files.begin(), files.end(),
             [](const QFileInfo& a, const QFileInfo& b) { return a.lastModified() > b.lastModified(); });
+  // locks of instances that were killed before they wrote anything: taking one and letting it go removes it
+  for (const QFileInfo& l : QDir(dir_).entryInfoList({QStringLiteral("*.jsproj.lock")}, QDir::Files)) {
+    const QString file = l.absoluteFilePath().chopped(5);
+    if (file != QFileInfo(path_).absoluteFilePath() && !QFile::exists(file)) try_lock(file);
+  }
   QStringList out;
   for (const QFileInfo& f : files) {
     const QString file = f.absoluteFilePath();

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScrollArea>
 #include <QShowEvent>
 #include <QStatusBar>
 #include <QTimer>
@@ -75,7 +76,14 @@ void MainWindow::build_docks() {
   auto add = [this](const QString& name, const QString& title, QWidget* w, Qt::DockWidgetArea area) {
     auto* d = new QDockWidget(title, this);
     d->setObjectName(QStringLiteral("dock_") + name);  // saveState needs object names
-    d->setWidget(w);
+    // in a scroll area: the panel's fields stay reachable on a small screen instead of making the window's
+    // minimum size (docks add up) larger than a laptop's
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(w);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    d->setWidget(scroll);
+    panels_.insert(name, w);
     addDockWidget(area, d);
     docks_.insert(name, d);
     return d;

@@ -36,6 +36,8 @@ class MainWindow : public QMainWindow {
   Autosave* autosave() { return autosave_; }
   // docks by name: "scene", "properties", "samples", "fit", "playback"
   QDockWidget* dock(const QString& name) const { return docks_.value(name); }
+  // the panel inside a dock (each sits in a scroll area so a small screen can still reach all of it)
+  QWidget* panel(const QString& name) const { return panels_.value(name); }
   QStringList dock_names() const { return docks_.keys(); }
   QAction* action(const QString& name) const { return actions_.value(name); }
 
@@ -94,6 +96,7 @@ class MainWindow : public QMainWindow {
   PlaybackPanel* playback_ = nullptr;
   Autosave* autosave_ = nullptr;
   QMap<QString, QDockWidget*> docks_;
+  QMap<QString, QWidget*> panels_;
   QMap<QString, QAction*> actions_;
   QMenu* recent_menu_ = nullptr;
   QMenu* demos_menu_ = nullptr;
