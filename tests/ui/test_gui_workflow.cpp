@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+#include <algorithm>
+#include <cmath>
 
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings.hpp"
@@ -30,6 +32,7 @@
 #include "ui/joint/fold_check.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
+#include "ui/mesh/mesh_import.hpp"
 #include "ui/panels/dynamics_panel.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
@@ -308,6 +311,28 @@ class WorkflowTest : public QObject {
     QTest::qWait(300);
     QVERIFY(w->width() <= 800 && w->height() <= 600);
     QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_800.png")));
+  }
+
+  // regression: the letters streaked (normals smoothed across the extrusion's 90° rims): each vertex normal
+  // now follows its own face at a crease, while a bone stays smooth
+  void creases_keep_their_normals() {
+    const MeshImport letter = import_mesh(QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/letter_I.obj"), LengthUnit::metres);
+    QVERIFY2(letter.mesh, qPrintable(letter.error));
+    const MeshData& m = *letter.mesh;
+    double worst = 0.0;
+    for (std::size_t t = 0; t + 2 < m.indices.size(); t += 3) {
+      const Eigen::Vector3f a = m.positions[m.indices[t]], b = m.positions[m.indices[t + 1]], c = m.positions[m.indices[t + 2]];
+      const Eigen::Vector3f face = (b - a).cross(c - a).normalized();
+      for (int k = 0; k < 3; ++k)
+        worst = std::max(worst, std::acos(std::clamp<double>(face.dot(m.normals[m.indices[t + k]]), -1.0, 1.0)));
+    }
+    qInfo() << "letter I: largest angle between a vertex normal and its face" << worst * 180.0 / M_PI << "deg";
+    QVERIFY(worst < 10.0 * M_PI / 180.0);
+    // a bone: neighbouring vertices share one smooth normal (far fewer vertices than 3 per triangle)
+    const MeshImport femur = import_mesh(QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj"), LengthUnit::metres);
+    QVERIFY2(femur.mesh, qPrintable(femur.error));
+    qInfo() << "femur vertices" << femur.mesh->positions.size() << "triangles" << femur.mesh->triangle_count();
+    QVERIFY(femur.mesh->positions.size() < femur.mesh->triangle_count());
   }
 
   // regression: dt, integrator, damping and gravity carried over from whatever was opened before
