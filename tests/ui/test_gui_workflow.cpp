@@ -33,6 +33,7 @@
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/mesh/mesh_import.hpp"
+#include "ui/mesh/mesh_mass.hpp"
 #include "ui/panels/dynamics_panel.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
@@ -333,6 +334,38 @@ class WorkflowTest : public QObject {
     QVERIFY2(femur.mesh, qPrintable(femur.error));
     qInfo() << "femur vertices" << femur.mesh->positions.size() << "triangles" << femur.mesh->triangle_count();
     QVERIFY(femur.mesh->positions.size() < femur.mesh->triangle_count());
+  }
+
+  // regression: imported bones got 1 kg at the mesh origin, so a hanging tibia felt no torque
+  void imported_bones_get_mass_from_their_mesh() {
+    auto w = make_window();
+    w->new_project();
+    const QString femur = QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj");
+    QCOMPARE(w->import_mesh_file(femur, LengthUnit::metres, QStringLiteral("femur"), 1850.0), QString());
+    qInfo() << w->last_message();
+    const Body& b = w->document().data().bodies.back();
+    const MeshImport imp = import_mesh(femur, LengthUnit::metres);
+    const MeshMass mm = mesh_mass(*imp.mesh, 1850.0);
+    QVERIFY(mm.ok);
+    QCOMPARE(b.mass, mm.mass);
+    QVERIFY(b.mass > 0.05 && b.mass < 5.0);  // a femur: a few hundred grams of bone
+    QVERIFY(b.com.norm() > 1e-3);             // not the mesh origin
+    for (int i = 0; i < 3; ++i) {
+      QVERIFY(b.com[i] > imp.mesh->bounds_min[i] && b.com[i] < imp.mesh->bounds_max[i]);
+      QVERIFY(b.inertia_diag[i] > 0.0);
+    }
+    QVERIFY(w->last_message().contains(QStringLiteral("kg/m³")));
+    // twice the density, twice the mass
+    QCOMPARE(mesh_mass(*imp.mesh, 3700.0).mass, 2.0 * mm.mass);
+    // an open mesh cannot be filled: 1 kg stays and the message says why
+    const QString open = tmp_.filePath(QStringLiteral("open.obj"));
+    QFile f(open);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nf 1 2 3\n");
+    f.close();
+    QCOMPARE(w->import_mesh_file(open, LengthUnit::metres), QString());
+    QCOMPARE(w->document().data().bodies.back().mass, 1.0);
+    QVERIFY2(w->last_message().contains(QStringLiteral("not a closed surface")), qPrintable(w->last_message()));
   }
 
   // regression: dt, integrator, damping and gravity carried over from whatever was opened before

@@ -55,7 +55,9 @@ class MainWindow : public QMainWindow {
   // a scene file as a new untitled document (ui/export/scene_import.hpp), framed in the view
   QString open_scene(const QString& path);
   QString save_project_as(const QString& path);
-  QString import_mesh_file(const QString& path, LengthUnit units, const QString& body_name = {});
+  // the body's mass, centre of mass and inertia come from the closed mesh filled with density (kg/m³)
+  QString import_mesh_file(const QString& path, LengthUnit units, const QString& body_name = {},
+                           double density = 1850.0);
   void load_demo();
   void new_project();
   // grabs the viewport's framebuffer

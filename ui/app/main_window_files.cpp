@@ -16,6 +16,7 @@
 #include "ui/document/project_file.hpp"
 #include "ui/export/scene_import.hpp"
 #include "ui/mesh/mesh_import.hpp"
+#include "ui/mesh/mesh_mass.hpp"
 #include "ui/panels/playback_panel.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 
@@ -112,7 +113,7 @@ QString MainWindow::save_project_as(const QString& path) {
   return {};
 }
 
-QString MainWindow::import_mesh_file(const QString& path, LengthUnit units, const QString& body_name) {
+QString MainWindow::import_mesh_file(const QString& path, LengthUnit units, const QString& body_name, double density) {
   MeshImport imp = import_mesh(path, units);
   if (!imp.mesh) return imp.error;
   const QString abs = QFileInfo(path).absoluteFilePath();
@@ -123,9 +124,21 @@ QString MainWindow::import_mesh_file(const QString& path, LengthUnit units, cons
   b.units = units;
   // a distinct hue per body so neighbours are told apart
   b.colour = QColor::fromHsv((static_cast<int>(doc_.data().bodies.size()) * 67 + 30) % 360, 60, 235);
+  // a bone hangs from its own centre of mass: mass properties of the filled mesh, not 1 kg at the origin
+  const MeshMass mm = mesh_mass(*imp.mesh, density);
+  QString mass_text;
+  if (mm.ok) {
+    b.mass = mm.mass;
+    b.com = mm.com;
+    b.inertia_diag = mm.inertia_diag;
+    mass_text = tr("%1 kg at %2 kg/m³").arg(mm.mass, 0, 'g', 3).arg(density, 0, 'f', 0);
+  } else {
+    mass_text = tr("mass 1 kg at the origin (%1; set it in Properties)").arg(mm.why_not);
+  }
   const auto r = add_body(doc_, b);
   doc_.set_selection(Selection{r.value, 0, -1});
-  show_message(tr("Imported %1: %n triangle(s)", nullptr, static_cast<int>(imp.mesh->triangle_count())).arg(path), false);
+  show_message(tr("Imported %1: %n triangle(s), %2", nullptr, static_cast<int>(imp.mesh->triangle_count())).arg(path, mass_text),
+               false);
   return {};
 }
 
@@ -211,6 +224,7 @@ void MainWindow::import_paths(const QStringList& paths) {
     const LengthUnit guess = guess_units(*probe.mesh);
     LengthUnit units = guess;
     QString name;
+    double density = kBoneDensity;
     if (interactive_) {
       ImportMeshDialog dlg(path, guess,
                            tr("%1 × %2 × %3 file units, %n triangle(s)", nullptr,
@@ -220,8 +234,9 @@ void MainWindow::import_paths(const QStringList& paths) {
       if (dlg.exec() != QDialog::Accepted) continue;
       units = dlg.units();
       name = dlg.body_name();
+      density = dlg.density();
     }
-    if (const QString err = import_mesh_file(path, units, name); !err.isEmpty()) show_message(err, true);
+    if (const QString err = import_mesh_file(path, units, name, density); !err.isEmpty()) show_message(err, true);
   }
 }
 
