@@ -6,6 +6,9 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -27,6 +30,7 @@
 #include "ui/app/settings.hpp"
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
+#include "ui/document/project_file.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/fold_check.hpp"
@@ -366,6 +370,37 @@ class WorkflowTest : public QObject {
     QCOMPARE(w->import_mesh_file(open, LengthUnit::metres), QString());
     QCOMPARE(w->document().data().bodies.back().mass, 1.0);
     QVERIFY2(w->last_message().contains(QStringLiteral("not a closed surface")), qPrintable(w->last_message()));
+  }
+
+  // regression: a missing mesh could not be relinked (Properties ▸ Mesh was read-only)
+  void a_missing_mesh_is_replaced() {
+    auto w = make_window();
+    DocumentData d = make_demo_project();
+    const QString tibia = tmp_.filePath(QStringLiteral("tibia_moved.obj"));
+    QVERIFY(QFile::copy(QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj"), tibia));
+    d.bodies[1].mesh_path = tmp_.filePath(QStringLiteral("lost/tibia.obj"));
+    const QString project = tmp_.filePath(QStringLiteral("missing.jsproj"));
+    QCOMPARE(save_project(d, project), QString());
+    QCOMPARE(w->open_project(project), QString());
+    QVERIFY2(w->last_message().contains(QStringLiteral("lost/tibia.obj")), qPrintable(w->last_message()));
+    Document& doc = w->document();
+    const BodyId id = doc.data().bodies[1].id;
+    doc.set_selection(Selection{id, 0, -1});
+    auto* props = qobject_cast<PropertiesPanel*>(w->panel(QStringLiteral("properties")));
+    QVERIFY(props->replace_mesh_button()->isVisible());
+    // the button's file dialog, answered with the moved file
+    QTimer::singleShot(500, [tibia] {
+      if (auto* fd = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
+        fd->selectFile(tibia);
+        fd->accept();
+      }
+    });
+    QTest::mouseClick(props->replace_mesh_button(), Qt::LeftButton);
+    QCOMPARE(doc.data().body(id)->mesh_path, QFileInfo(tibia).absoluteFilePath());
+    QVERIFY(doc.is_modified());
+    w->action(QStringLiteral("undo"))->trigger();
+    QCOMPARE(doc.data().body(id)->mesh_path, tmp_.filePath(QStringLiteral("lost/tibia.obj")));
+    QVERIFY(!replace_body_mesh(doc, id, tmp_.filePath(QStringLiteral("nope.obj"))).ok());
   }
 
   // regression: dt, integrator, damping and gravity carried over from whatever was opened before

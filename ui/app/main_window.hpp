@@ -90,6 +90,8 @@ class MainWindow : public QMainWindow {
   // offers each orphaned recovery file (newest first) until one is recovered or the user says later;
   // true when a document was recovered
   bool offer_recovery();
+  // for each body whose mesh file is gone: say so and offer Replace mesh… (interactive only)
+  void offer_mesh_relink();
 
   Document doc_;
   MeshLibrary meshes_;

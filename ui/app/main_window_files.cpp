@@ -18,6 +18,7 @@
 #include "ui/mesh/mesh_import.hpp"
 #include "ui/mesh/mesh_mass.hpp"
 #include "ui/panels/playback_panel.hpp"
+#include "ui/panels/properties_panel.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 
 namespace js::ui {
@@ -77,11 +78,27 @@ QString MainWindow::open_project(const QString& path) {
   doc_.reset(std::move(*load.data), QFileInfo(path).absoluteFilePath());
   add_recent_file(path);
   update_recent_menu();
-  if (!load.warnings.isEmpty())
-    show_message(load.warnings.join(QLatin1Char('\n')), true);
-  else
+  if (!load.warnings.isEmpty()) {
+    show_message(load.warnings.join(QLatin1Char('\n')), !interactive_);
+    offer_mesh_relink();
+  } else
     show_message(tr("Opened %1").arg(path), false);
   return {};
+}
+
+void MainWindow::offer_mesh_relink() {
+  if (!interactive_) return;
+  auto* props = qobject_cast<PropertiesPanel*>(panel(QStringLiteral("properties")));
+  for (const Body& b : doc_.data().bodies) {
+    if (b.mesh_path.isEmpty() || b.frame_only || QFileInfo::exists(b.mesh_path)) continue;
+    QMessageBox box(QMessageBox::Warning, tr("Mesh not found"),
+                    tr("The mesh of body %1 was not found:\n%2\nThe body keeps its data and draws nothing until its "
+                       "mesh is replaced (Properties ▸ Replace mesh…).").arg(b.name, b.mesh_path),
+                    QMessageBox::Ok, this);
+    QAbstractButton* replace = box.addButton(tr("Replace mesh…"), QMessageBox::ActionRole);
+    box.exec();
+    if (box.clickedButton() == replace && props) props->replace_mesh_dialog(b.id);
+  }
 }
 
 QString MainWindow::open_scene(const QString& path) {

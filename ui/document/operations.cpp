@@ -1,5 +1,6 @@
 #include "ui/document/operations.hpp"
 
+#include <QFileInfo>
 #include <QObject>
 #include <algorithm>
 #include <cmath>
@@ -128,6 +129,17 @@ OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_
   after.pose = b->pose;
   doc.undo_stack()->push(
       new EditBodyCommand(&doc, *b, after, QObject::tr("Edit body %1").arg(after.name), merge_key));
+  return {true, {}};
+}
+
+OpResult<bool> replace_body_mesh(Document& doc, BodyId id, const QString& path) {
+  const Body* b = doc.data().body(id);
+  if (!b) return fail<bool>(QObject::tr("No body with id %1").arg(id));
+  const QFileInfo info(path);
+  if (!info.isFile()) return fail<bool>(QObject::tr("Cannot use %1 as the mesh of %2: the file does not exist").arg(path, b->name));
+  Body after = *b;
+  after.mesh_path = info.absoluteFilePath();
+  doc.undo_stack()->push(new EditBodyCommand(&doc, *b, after, QObject::tr("Replace the mesh of %1").arg(b->name)));
   return {true, {}};
 }
 

@@ -27,6 +27,8 @@ OpResult<QString> remove_body(Document& doc, BodyId id);
 // edits a body's non-pose fields (name, mesh, units, colour, mass, com, inertia); pose is kept.
 OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_key = 0);
 // sets a body's pose (parent_T_body, or world_T_body for roots). equal merge keys merge into one step.
+// relinks a body to another mesh file (a moved or renamed file): one undo step; the file must exist.
+OpResult<bool> replace_body_mesh(Document& doc, BodyId id, const QString& path);
 OpResult<bool> set_body_pose(Document& doc, BodyId id, const SE3& pose, int merge_key = 0);
 
 // joins child to parent; the child keeps its world placement (its pose becomes parent_T_child).
