@@ -2,6 +2,9 @@
 // for a joint not fitted yet), captures that ask first (outside the range, a pose already captured), a fit
 // that folds back flagged in the fit dock, and simulation settings that belong to the document.
 #include <QAbstractButton>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QValueAxis>
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
@@ -39,6 +42,7 @@
 #include "ui/mesh/mesh_import.hpp"
 #include "ui/mesh/mesh_mass.hpp"
 #include "ui/panels/dynamics_panel.hpp"
+#include "ui/panels/fit_charts.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/properties_panel.hpp"
@@ -401,6 +405,36 @@ class WorkflowTest : public QObject {
     w->action(QStringLiteral("undo"))->trigger();
     QCOMPARE(doc.data().body(id)->mesh_path, tmp_.filePath(QStringLiteral("lost/tibia.obj")));
     QVERIFY(!replace_body_mesh(doc, id, tmp_.filePath(QStringLiteral("nope.obj"))).ok());
+  }
+
+  // regression: the residual chart labelled 2.78e-17 and 0.333, elided sample labels from 10 on
+  void residual_chart_has_round_axes_and_readable_labels() {
+    FitCharts charts;
+    charts.resize(360, 420);
+    charts.show();
+    std::vector<PoseError> exact(8);
+    exact[3].translation = 2.78e-20;  // round-off of an exact fit
+    charts.set_residuals(exact);
+    QCOMPARE(charts.residual_axis()->min(), 0.0);
+    QCOMPARE(charts.residual_axis()->max(), 1.0);
+    QCOMPARE(charts.translation_set()->at(3), 0.0);
+    QCOMPARE(charts.sample_axis()->count(), 8);
+    std::vector<PoseError> some(100);
+    for (std::size_t i = 0; i < some.size(); ++i) some[i].translation = 2.7e-3 * static_cast<double>(i) / 99.0;
+    charts.set_residuals(some);
+    QCOMPARE(charts.residual_axis()->max(), 3.0);
+    QCOMPARE(charts.residual_axis()->tickInterval(), 1.0);
+    QCOMPARE(charts.residual_axis()->labelFormat(), QStringLiteral("%.0f"));
+    int labelled = 0;
+    for (const QString& c : charts.sample_axis()->categories())
+      if (!c.trimmed().isEmpty() && c.at(0) != QChar(0x200B)) ++labelled;
+    QCOMPARE(charts.sample_axis()->count(), 100);
+    QVERIFY(labelled >= 5 && labelled <= 11);
+    QTest::qWait(100);
+    QVERIFY(charts.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/residual_100.png")));
+    // no model: no stale categories
+    charts.set_residuals({});
+    QCOMPARE(charts.sample_axis()->count(), 0);
   }
 
   // regression: dt, integrator, damping and gravity carried over from whatever was opened before
