@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QObject>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 #include <set>
