@@ -437,6 +437,19 @@ class WorkflowTest : public QObject {
     QCOMPARE(charts.sample_axis()->count(), 0);
   }
 
+  // the Help menu: shortcuts listed from the actions themselves, About with the version
+  void help_lists_shortcuts_and_version() {
+    auto w = make_window();
+    const QString keys = w->shortcuts_text();
+    qInfo().noquote() << keys;
+    QVERIFY(keys.contains(QStringLiteral("Capture Sample")));
+    QVERIFY(keys.contains(QStringLiteral("IK Mode")));
+    QVERIFY(keys.contains(QStringLiteral("Frame Selection")));
+    QVERIFY(w->action(QStringLiteral("about")) && w->action(QStringLiteral("docs")));
+    w->action(QStringLiteral("about"))->trigger();
+    QVERIFY2(w->last_message().contains(QStringLiteral("Jointsmith")), qPrintable(w->last_message()));
+  }
+
   // regression: dt, integrator, damping and gravity carried over from whatever was opened before
   void simulation_settings_belong_to_the_document() {
     auto w = make_window();

@@ -40,6 +40,9 @@ class MainWindow : public QMainWindow {
   QWidget* panel(const QString& name) const { return panels_.value(name); }
   QStringList dock_names() const { return docks_.keys(); }
   QAction* action(const QString& name) const { return actions_.value(name); }
+  // Help ▸ Keyboard Shortcuts: one line per action with a key; Help ▸ About
+  QString shortcuts_text() const;
+  QString about_text() const;
 
   // when false, errors go to the status bar and last_message() only, never to a modal box (tests)
   void set_interactive(bool on) { interactive_ = on; }
@@ -92,6 +95,7 @@ class MainWindow : public QMainWindow {
   bool offer_recovery();
   // for each body whose mesh file is gone: say so and offer Replace mesh… (interactive only)
   void offer_mesh_relink();
+  void show_shortcuts();
 
   Document doc_;
   MeshLibrary meshes_;
