@@ -11,6 +11,7 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
@@ -34,6 +35,7 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
+#include "ui/export/exports.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/fold_check.hpp"
@@ -448,6 +450,33 @@ class WorkflowTest : public QObject {
     QVERIFY(w->action(QStringLiteral("about")) && w->action(QStringLiteral("docs")));
     w->action(QStringLiteral("about"))->trigger();
     QVERIFY2(w->last_message().contains(QStringLiteral("Jointsmith")), qPrintable(w->last_message()));
+  }
+
+  // regression: Export Scene File dropped imported meshes (reopened as ellipsoids) and joint names
+  void an_exported_scene_keeps_meshes_and_joint_names() {
+    auto w = make_window();
+    w->new_project();
+    const QString femur = QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj");
+    const QString foot = QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/foot.obj");
+    QCOMPARE(w->import_mesh_file(femur, LengthUnit::metres, QStringLiteral("femur_r")), QString());
+    QCOMPARE(w->import_mesh_file(foot, LengthUnit::metres, QStringLiteral("foot_r")), QString());
+    Document& doc = w->document();
+    const auto joint = add_joint(doc, doc.data().bodies[0].id, doc.data().bodies[1].id, QStringLiteral("revolute"),
+                                 QStringLiteral("ankle_r"));
+    QVERIFY2(joint.ok(), qPrintable(joint.error));
+    const QString scene = tmp_.filePath(QStringLiteral("exported/scene.json"));
+    QVERIFY(QDir().mkpath(QFileInfo(scene).absolutePath()));
+    QCOMPARE(export_scene_file(doc.data(), scene), QString());
+    QCOMPARE(w->open_scene(scene), QString());
+    const DocumentData& d = doc.data();
+    QStringList meshes, joints;
+    for (const Body& b : d.bodies) meshes << QFileInfo(b.mesh_path).fileName();
+    for (const Joint& j : d.joints) joints << j.name;
+    qInfo() << meshes << joints;
+    QVERIFY(meshes.contains(QStringLiteral("femur.obj")) && meshes.contains(QStringLiteral("foot.obj")));
+    QVERIFY(joints.contains(QStringLiteral("ankle_r")));
+    for (const Body& b : d.bodies)
+      if (!b.mesh_path.isEmpty()) QVERIFY2(QFileInfo::exists(b.mesh_path), qPrintable(b.mesh_path));
   }
 
   // regression: dt, integrator, damping and gravity carried over from whatever was opened before

@@ -110,6 +110,14 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
     json body = b->scene_keys.is_object() ? b->scene_keys : json::object();
     body["name"] = name.toStdString();
     const Joint* j = d.joint_of_child(b->id);
+    // what the app draws and the joint's name come back when the scene is opened again (a mesh the scene
+    // reads for mass already draws)
+    const bool mesh_from_scene = b->scene_keys.is_object() && b->scene_keys.contains("mesh");
+    if (!b->mesh_path.isEmpty() && !b->mesh_path.startsWith(QLatin1String("inline:")) && !mesh_from_scene)
+      body["visual"] = {{"file", b->mesh_path.toStdString()},
+                        {"units", b->units == LengthUnit::millimetres ? "mm" : "m"},
+                        {"colour", b->colour.name().toStdString()}};
+    if (j && !j->name.isEmpty()) body["joint_name"] = j->name.toStdString();
     if (!j) {
       // a root body stays where it is: a fixed joint at its world pose
       body["joint"] = {{"kind", "fixed"}, {"dof", 0}, {"coordinates", json::array()},
