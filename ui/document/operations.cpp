@@ -257,7 +257,9 @@ Eigen::VectorXd next_sample_q(const Joint& joint, const SE3& parent_T_child) {
     if (s.q.size() > 0) first = std::max(first, s.q[0]);
   const SE3 last_T_now = last.parent_T_child.inverse() * parent_T_child;
   const double angle = Eigen::AngleAxisd(last_T_now.R).angle();
-  const double step = angle > 1e-6 ? angle : last_T_now.p.norm();
+  double step = angle > 1e-6 ? angle : last_T_now.p.norm();
+  // the same pose again (the user agreed to capture it): still a free value, one unit on
+  if (step < 1e-9) step = 1.0;
   q[0] = first + step;
   return q;
 }

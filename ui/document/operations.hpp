@@ -48,7 +48,8 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind);
 
 // the q the next capture of the child at parent_T_child gets: for a joint with a model, its current q (the
 // slider's value); for one not fitted yet, zeros first, then the next free value: the largest first
-// coordinate so far plus the rotation angle from the last sample's pose (rad; for a pure slide, metres).
+// coordinate so far plus the rotation angle from the last sample's pose (rad; for a pure slide, metres; 1
+// for the very same pose).
 Eigen::VectorXd next_sample_q(const Joint& joint, const SE3& parent_T_child);
 // why capturing the child at parent_T_child with q needs the user's word (q outside the model's range, the
 // pose identical to a sample's), or an empty string.
