@@ -300,7 +300,18 @@ Scene read_scene_json(const nlohmann::json& doc_json, const std::string& source,
   if (bodies.size() == 0) bodies.fail(ErrorKind::CountMismatch, "a scene needs at least one body");
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const JsonCursor b = bodies.element(i);
-    b.expect_only_keys({"name", "parent", "joint", "joint_offsets", "mass", "com", "inertia", "mesh", "motion", "drive"});
+    b.expect_only_keys({"name", "parent", "joint", "joint_offsets", "mass", "com", "inertia", "mesh", "motion", "drive",
+                        "visual", "joint_name"});
+    // drawing and naming only (the app's mesh file and joint name): checked for shape, not simulated
+    if (b.has("visual")) {
+      const JsonCursor v = b.at("visual");
+      v.expect_only_keys({"file", "units", "colour"});
+      v.at("file").string();
+      if (v.has("units") && v.at("units").string() != "m" && v.at("units").string() != "mm")
+        v.at("units").fail(ErrorKind::InvalidValue, "units must be \"m\" or \"mm\"");
+      if (v.has("colour")) v.at("colour").string();
+    }
+    if (b.has("joint_name")) b.at("joint_name").string();
     const JsonCursor name = b.at("name");
     if (name.string().empty() || name.string().find('.') != std::string::npos) {
       name.fail(ErrorKind::InvalidValue, "a body name must be non-empty and contain no '.'");

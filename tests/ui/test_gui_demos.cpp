@@ -65,7 +65,7 @@ class GuiDemosTest : public QObject {
   }
 
   void ik_mode_drag_with_the_mouse_is_one_undo_step() {
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
+    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
     w.set_interactive(false);
     w.resize(1280, 860);
     w.show();
@@ -100,7 +100,7 @@ class GuiDemosTest : public QObject {
   }
 
   void dragging_a_sample_refits_the_joint_live_as_one_undo_step() {
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
+    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
     w.set_interactive(false);
     w.resize(1280, 860);
     w.show();
@@ -138,7 +138,7 @@ class GuiDemosTest : public QObject {
 
   // paper fig. 5d: the surface the ball rides is drawn under it and its wave travels while Simulate runs
   void deforming_surface_is_drawn_and_moves_with_the_phase() {
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
+    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
     w.set_interactive(false);
     w.resize(1280, 860);
     w.show();
@@ -148,7 +148,7 @@ class GuiDemosTest : public QObject {
     QTest::qWait(50);
     ViewportWidget* vp = w.viewport();
     const DocumentData& d = w.document().data();
-    auto* playback = qobject_cast<PlaybackPanel*>(w.dock(QStringLiteral("playback"))->widget());
+    auto* playback = qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")));
     QVERIFY(playback);
     DynamicsPlayer* player = playback->dynamics()->player();
 
@@ -237,7 +237,7 @@ class GuiDemosTest : public QObject {
   // the four-bar's ground pin (its closed loop) is drawn in the view: both frames' triads and a cyan star at
   // the pin while closed; turning the crank alone opens it, and the gap between the pins is drawn red
   void four_bar_loop_closure_is_drawn() {
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
+    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
     w.set_interactive(false);
     w.resize(1280, 860);
     w.show();
@@ -330,12 +330,12 @@ class GuiDemosTest : public QObject {
   void every_scene_opens_renders_and_simulates_like_the_core() {
     const QStringList files = scene_files();
     QVERIFY(!files.isEmpty());
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
+    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
     w.set_interactive(false);
     w.resize(1280, 860);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    auto* playback = qobject_cast<PlaybackPanel*>(w.dock(QStringLiteral("playback"))->widget());
+    auto* playback = qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")));
     QVERIFY(playback);
     DynamicsPlayer* player = playback->dynamics()->player();
     for (const QString& path : files) {

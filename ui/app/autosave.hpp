@@ -1,34 +1,58 @@
-// writes the open document to a recovery file every interval while it has unsaved changes; the file is
-// removed when the document is saved or closed cleanly, so a leftover file means the app did not exit well.
+// keeps the open document's unsaved changes in a recovery file, written a couple of seconds after each change.
+// every running instance has its own file in the recovery folder, held by a lock (QLockFile) while it runs, so
+// a file whose lock is free was left by an instance that did not exit cleanly (an orphan) and a live
+// instance's file is never offered. a recovery file is deleted only after a successful save or when the user
+// discards it; an unreadable one is moved aside, never deleted.
 #pragma once
 
 #include <QObject>
 #include <QTimer>
+#include <memory>
 
 #include "ui/document/document.hpp"
+
+class QLockFile;
 
 namespace js::ui {
 
 class Autosave : public QObject {
   Q_OBJECT
  public:
-  Autosave(Document& doc, QString recovery_path, int interval_ms, QObject* parent = nullptr);
+  // dir: the recovery folder; delay_ms: how long after a change the file is written
+  Autosave(Document& doc, QString dir, int delay_ms, QObject* parent = nullptr);
+  ~Autosave() override;
 
-  // the default recovery file in the user's application data folder
-  static QString default_path();
+  // the recovery folder in the user's application data folder
+  static QString default_dir();
+  const QString& dir() const { return dir_; }
+  // this instance's recovery file (it exists only while there is something to recover)
   const QString& path() const { return path_; }
-  bool has_recovery() const;
-  // writes now if there are unsaved changes; returns an error message or an empty string
+
+  // recovery files of instances that are no longer running, newest first
+  QStringList orphans() const;
+  // takes an orphan over as this instance's file (locked from now on, rewritten on the next change);
+  // false when another instance took it first
+  bool adopt(const QString& orphan);
+  // deletes an orphan the user chose to discard; false when another instance holds it
+  bool discard_orphan(const QString& orphan) const;
+  // moves an unreadable recovery file aside (name + ".unreadable", numbered if taken); returns the new path
+  static QString set_aside(const QString& file);
+
+  // writes now if anything changed since the last write; returns an error message or an empty string
   QString write_now();
-  // forget the recovery file (after a save, a clean close, or a declined recovery)
+  // deletes this instance's file: only after a successful save or the user's explicit discard
   void discard();
 
  signals:
   void failed(const QString& message);
+  // the recovery file was written
+  void written(const QString& path);
 
  private:
   Document& doc_;
+  QString dir_;
   QString path_;
+  std::unique_ptr<QLockFile> lock_;
   QTimer timer_;
   bool pending_ = false;  // changed since the last write
 };

@@ -2,10 +2,13 @@
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+
+#include "ui/mesh/mesh_mass.hpp"
 
 namespace js::ui {
 
@@ -18,6 +21,13 @@ ImportMeshDialog::ImportMeshDialog(const QString& path, LengthUnit suggested, co
   units_->setToolTip(tr("Length unit the file's coordinates are in"));
   name_ = new QLineEdit(QFileInfo(path).completeBaseName());
   name_->setToolTip(tr("Name of the new body"));
+  density_ = new QDoubleSpinBox;
+  density_->setRange(1.0, 25000.0);
+  density_->setDecimals(0);
+  density_->setSuffix(tr(" kg/m³"));
+  density_->setValue(kBoneDensity);
+  density_->setToolTip(tr("The closed mesh is filled with this density for the body's mass, centre of mass and "
+                          "inertia (1850 kg/m³: cortical bone; about 1100 for a limb segment with soft tissue)"));
   auto* file = new QLabel(path);
   file->setWordWrap(true);
   auto* hint = new QLabel(size_hint);
@@ -30,6 +40,7 @@ ImportMeshDialog::ImportMeshDialog(const QString& path, LengthUnit suggested, co
   form->addRow(tr("Size"), hint);
   form->addRow(tr("Units"), units_);
   form->addRow(tr("Body name"), name_);
+  form->addRow(tr("Density"), density_);
   form->addRow(buttons);
 }
 
@@ -38,6 +49,8 @@ LengthUnit ImportMeshDialog::units() const {
 }
 
 QString ImportMeshDialog::body_name() const { return name_->text().trimmed(); }
+
+double ImportMeshDialog::density() const { return density_->value(); }
 
 CreateJointDialog::CreateJointDialog(const DocumentData& d, BodyId parent, BodyId child, QWidget* parent_widget)
     : QDialog(parent_widget) {

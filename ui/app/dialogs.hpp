@@ -6,6 +6,7 @@
 #include "ui/document/document_data.hpp"
 
 class QComboBox;
+class QDoubleSpinBox;
 class QLineEdit;
 class QLabel;
 
@@ -17,10 +18,13 @@ class ImportMeshDialog : public QDialog {
   ImportMeshDialog(const QString& path, LengthUnit suggested_units, const QString& size_hint, QWidget* parent = nullptr);
   LengthUnit units() const;
   QString body_name() const;
+  // kg/m³ the closed mesh is filled with for the body's mass, centre of mass and inertia
+  double density() const;
 
  private:
   QComboBox* units_;
   QLineEdit* name_;
+  QDoubleSpinBox* density_;
 };
 
 class CreateJointDialog : public QDialog {

@@ -4,7 +4,9 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
+#include <QMessageBox>
 
+#include "core/io/joint_file.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/export/exports.hpp"
 
@@ -60,6 +62,19 @@ void add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
     const QString path = QFileDialog::getOpenFileName(window, QObject::tr("Load joint file"), settings::last_directory.get(),
                                                       QObject::tr("Joint files (*.json);;All files (*)"));
     if (path.isEmpty()) return;
+    // a fitted spline or the samples' q would go: ask first (undo is not a warning)
+    std::shared_ptr<const JointModel> model;
+    try {
+      model = io::read_joint_file(path.toStdString());
+    } catch (const std::exception& e) {
+      return message(QString::fromUtf8(e.what()), true);
+    }
+    const QString loss = joint_change_loss(*doc.data().joint(id), QObject::tr("the model of %1").arg(QFileInfo(path).fileName()),
+                                           model->dof());
+    if (!loss.isEmpty() &&
+        QMessageBox::question(window, QObject::tr("Load joint file?"), loss + QLatin1Char('\n') + QObject::tr("Load it?"),
+                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes)
+      return message(QObject::tr("Not loaded: %1").arg(path), false);
     const auto r = load_joint_file(doc, id, path);
     message(r.ok() ? QObject::tr("Loaded %1").arg(path) : r.error, !r.ok());
   });

@@ -3,11 +3,16 @@
 // main_window_files.cpp.
 #include "ui/app/main_window.hpp"
 
+#include <QAbstractSpinBox>
 #include <QCloseEvent>
+#include <QKeyEvent>
 #include <QDockWidget>
+#include <QFileInfo>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPainter>
+#include <QScrollArea>
 #include <QShowEvent>
 #include <QStatusBar>
 #include <QTimer>
@@ -24,7 +29,7 @@
 
 namespace js::ui {
 
-MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWindow(parent) {
+MainWindow::MainWindow(QWidget* parent, const QString& recovery_dir) : QMainWindow(parent) {
   setObjectName(QStringLiteral("main_window"));
   viewport_ = new ViewportWidget(doc_, meshes_, this);
   setCentralWidget(viewport_);
@@ -36,8 +41,10 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
   statusBar()->addPermanentWidget(frame_time_label_);
   frame_time_label_->setVisible(false);
 
-  autosave_ = new Autosave(doc_, recovery_path.isEmpty() ? Autosave::default_path() : recovery_path,
-                           1000 * settings::autosave_seconds.get(), this);
+  autosave_ = new Autosave(doc_, recovery_dir.isEmpty() ? Autosave::default_dir() : recovery_dir,
+                           settings::autosave_delay_ms.get(), this);
+  // the session manager may end the app without a close event: keep the work first
+  connect(qApp, &QGuiApplication::commitDataRequest, autosave_, [this] { autosave_->write_now(); });
   connect(autosave_, &Autosave::failed, this, [this](const QString& m) { show_message(tr("Autosave: %1").arg(m), false); });
   connect(&doc_, &Document::file_path_changed, this, &MainWindow::update_title);
   connect(&doc_, &Document::modified_changed, this, &MainWindow::update_title);
@@ -51,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
                                    .arg(samples > 0 ? tr("%1× msaa").arg(samples) : tr("no msaa")));
   });
   setAcceptDrops(true);
+  qApp->installEventFilter(this);
   resize(1400, 900);
   restoreGeometry(settings::window_geometry.get());
   restoreState(settings::window_state.get());
@@ -58,13 +66,24 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
   update_recent_menu();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // destroyed without a close event (quit from a signal handler, the session manager): the last changes are
+  // written, and the recovery file stays for the next start
+  if (autosave_) autosave_->write_now();
+}
 
 void MainWindow::build_docks() {
   auto add = [this](const QString& name, const QString& title, QWidget* w, Qt::DockWidgetArea area) {
     auto* d = new QDockWidget(title, this);
     d->setObjectName(QStringLiteral("dock_") + name);  // saveState needs object names
-    d->setWidget(w);
+    // in a scroll area: the panel's fields stay reachable on a small screen instead of making the window's
+    // minimum size (docks add up) larger than a laptop's
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(w);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    d->setWidget(scroll);
+    panels_.insert(name, w);
     addDockWidget(area, d);
     docks_.insert(name, d);
     return d;
@@ -96,10 +115,12 @@ void MainWindow::show_message(const QString& text, bool error) {
 }
 
 void MainWindow::start(const QStringList& files, bool force_demo) {
-  if (!files.isEmpty()) {
+  // recovery first: opening a file must not hide (or replace) work a crash left behind
+  if (offer_recovery()) {
+    if (!files.isEmpty() && QFileInfo(files.front()).absoluteFilePath() != doc_.file_path())
+      show_message(tr("Recovered unsaved work; %1 was not opened (save, then File ▸ Open it)").arg(files.front()), false);
+  } else if (!files.isEmpty()) {
     if (const QString err = open_project(files.front()); !err.isEmpty()) show_message(err, true);
-  } else if (autosave_->has_recovery()) {
-    offer_recovery();
   } else if (force_demo || !settings::first_start_done.get()) {
     load_demo();
   }
@@ -132,6 +153,21 @@ void MainWindow::showEvent(QShowEvent* e) {
   });
 }
 
+bool MainWindow::eventFilter(QObject* watched, QEvent* e) {
+  if (e->type() != QEvent::ShortcutOverride) return QMainWindow::eventFilter(watched, e);
+  const auto* key = static_cast<QKeyEvent*>(e);
+  const int k = key->key();
+  if ((k != Qt::Key_C && k != Qt::Key_K && k != Qt::Key_F) || key->modifiers() != Qt::NoModifier)
+    return QMainWindow::eventFilter(watched, e);
+  auto* w = qobject_cast<QWidget*>(watched);
+  if (!w || w->window() != this) return QMainWindow::eventFilter(watched, e);
+  // a spin box or a field marked as taking numbers only: the letter is a shortcut, not text. filtering the
+  // override leaves it unaccepted, so the shortcut map triggers the action
+  const bool numeric = qobject_cast<QAbstractSpinBox*>(w) || (w->parentWidget() && qobject_cast<QAbstractSpinBox*>(w->parentWidget())) ||
+                       w->property("numbers_only").toBool();
+  return numeric || QMainWindow::eventFilter(watched, e);
+}
+
 void MainWindow::closeEvent(QCloseEvent* e) {
   if (!maybe_save()) {
     e->ignore();
@@ -139,8 +175,9 @@ void MainWindow::closeEvent(QCloseEvent* e) {
   }
   settings::window_geometry.set(saveGeometry());
   settings::window_state.set(saveState());
-  // a clean exit leaves no recovery file behind
-  autosave_->discard();
+  // a clean exit leaves no recovery file behind; unsaved work the user did not discard (maybe_save asks when
+  // interactive) keeps its file
+  if (!doc_.is_modified()) autosave_->discard();
   e->accept();
 }
 

@@ -25,8 +25,8 @@ class PlaybackPanel;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  // recovery_path: where autosave writes (empty = the user's default location)
-  explicit MainWindow(QWidget* parent = nullptr, const QString& recovery_path = {});
+  // recovery_dir: the folder of recovery files (empty = the user's default location)
+  explicit MainWindow(QWidget* parent = nullptr, const QString& recovery_dir = {});
   ~MainWindow() override;
 
   Document& document() { return doc_; }
@@ -36,14 +36,20 @@ class MainWindow : public QMainWindow {
   Autosave* autosave() { return autosave_; }
   // docks by name: "scene", "properties", "samples", "fit", "playback"
   QDockWidget* dock(const QString& name) const { return docks_.value(name); }
+  // the panel inside a dock (each sits in a scroll area so a small screen can still reach all of it)
+  QWidget* panel(const QString& name) const { return panels_.value(name); }
   QStringList dock_names() const { return docks_.keys(); }
   QAction* action(const QString& name) const { return actions_.value(name); }
+  // Help ▸ Keyboard Shortcuts: one line per action with a key; Help ▸ About
+  QString shortcuts_text() const;
+  QString about_text() const;
 
   // when false, errors go to the status bar and last_message() only, never to a modal box (tests)
   void set_interactive(bool on) { interactive_ = on; }
   const QString& last_message() const { return last_message_; }
 
-  // what the app does at start: a file argument, else a recovery offer, else the demo on first start
+  // what the app does at start: first a recovery offer for work a crashed instance left, then a file argument,
+  // else the demo (on the first start or when forced)
   void start(const QStringList& files, bool force_demo);
 
   // file operations without dialogs; each returns an error message or an empty string
@@ -52,7 +58,9 @@ class MainWindow : public QMainWindow {
   // a scene file as a new untitled document (ui/export/scene_import.hpp), framed in the view
   QString open_scene(const QString& path);
   QString save_project_as(const QString& path);
-  QString import_mesh_file(const QString& path, LengthUnit units, const QString& body_name = {});
+  // the body's mass, centre of mass and inertia come from the closed mesh filled with density (kg/m³)
+  QString import_mesh_file(const QString& path, LengthUnit units, const QString& body_name = {},
+                           double density = 1850.0);
   void load_demo();
   void new_project();
   // grabs the viewport's framebuffer
@@ -62,6 +70,8 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* e) override;
+  // lets C, K and F reach their actions while a number field has the focus (it cannot take letters)
+  bool eventFilter(QObject* watched, QEvent* e) override;
   void showEvent(QShowEvent* e) override;
 
  private:
@@ -80,7 +90,12 @@ class MainWindow : public QMainWindow {
   void import_paths(const QStringList& paths);
   void create_joint_dialog();
   void export_png_dialog();
-  void offer_recovery();
+  // offers each orphaned recovery file (newest first) until one is recovered or the user says later;
+  // true when a document was recovered
+  bool offer_recovery();
+  // for each body whose mesh file is gone: say so and offer Replace mesh… (interactive only)
+  void offer_mesh_relink();
+  void show_shortcuts();
 
   Document doc_;
   MeshLibrary meshes_;
@@ -89,6 +104,7 @@ class MainWindow : public QMainWindow {
   PlaybackPanel* playback_ = nullptr;
   Autosave* autosave_ = nullptr;
   QMap<QString, QDockWidget*> docks_;
+  QMap<QString, QWidget*> panels_;
   QMap<QString, QAction*> actions_;
   QMenu* recent_menu_ = nullptr;
   QMenu* demos_menu_ = nullptr;

@@ -7,7 +7,12 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QCoreApplication>
+#include <QDesktopServices>
+#include <QDir>
 #include <QDockWidget>
+#include <QMessageBox>
+#include <QUrl>
 #include <QToolBar>
 
 #include "ui/app/demos.hpp"
@@ -20,6 +25,29 @@
 #include "ui/viewport/viewport_widget.hpp"
 
 namespace js::ui {
+
+QString MainWindow::shortcuts_text() const {
+  QStringList lines;
+  for (auto it = actions_.cbegin(); it != actions_.cend(); ++it) {
+    const QAction* a = it.value();
+    if (a->shortcut().isEmpty()) continue;
+    lines << tr("%1\t%2").arg(a->shortcut().toString(QKeySequence::NativeText), a->text().remove(QLatin1Char('&')));
+  }
+  lines.sort();
+  return lines.join(QLatin1Char('\n'));
+}
+
+QString MainWindow::about_text() const {
+  return tr("Jointsmith %1\nAuthor spline joints from posed bone meshes: capture samples, fit, preview, "
+            "simulate.\nQt %2").arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()));
+}
+
+void MainWindow::show_shortcuts() {
+  if (interactive_)
+    QMessageBox::information(this, tr("Keyboard shortcuts"), shortcuts_text());
+  else
+    show_message(shortcuts_text(), false);
+}
 
 void MainWindow::build_actions() {
   auto make = [this](const QString& name, const QString& text, const QKeySequence& key, const QString& tip,
@@ -129,6 +157,27 @@ void MainWindow::build_actions() {
   view->addAction(loops);
   view->addSeparator();
   for (const QString& name : docks_.keys()) view->addAction(docks_[name]->toggleViewAction());
+
+  // help: the keys (every action that has one, as the menus name them), the documentation, about
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(make(QStringLiteral("shortcuts"), tr("&Keyboard Shortcuts"), QKeySequence::HelpContents,
+                       tr("List the keyboard shortcuts"), [this] { show_shortcuts(); }));
+  help->addAction(make(QStringLiteral("docs"), tr("&Documentation"), {},
+                       tr("Open the app's guide (docs/app.md) in the system's viewer"), [this] {
+                         const QString doc = QDir(QCoreApplication::applicationDirPath())
+                                                 .filePath(QStringLiteral("../../docs/app.md"));
+                         const QString installed = QDir(QCoreApplication::applicationDirPath())
+                                                       .filePath(QStringLiteral("../share/doc/jointsmith/app.md"));
+                         const QString path = QFileInfo::exists(doc) ? doc : installed;
+                         if (!QFileInfo::exists(path) || !QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath())))
+                           show_message(tr("The guide is docs/app.md in the source tree"), false);
+                       }));
+  help->addAction(make(QStringLiteral("about"), tr("&About Jointsmith"), {}, tr("Version and what the app is"), [this] {
+    if (interactive_)
+      QMessageBox::about(this, tr("About Jointsmith"), about_text());
+    else
+      show_message(about_text(), false);
+  }));
 
   QToolBar* tools = addToolBar(tr("Main"));
   tools->setObjectName(QStringLiteral("toolbar_main"));

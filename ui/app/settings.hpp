@@ -28,7 +28,8 @@ inline const SettingKey<QByteArray> window_geometry{"window/geometry", {}};
 inline const SettingKey<QByteArray> window_state{"window/state", {}};
 inline const SettingKey<bool> first_start_done{"app/first_start_done", false};
 inline const SettingKey<bool> show_frame_time{"view/show_frame_time", false};
-inline const SettingKey<int> autosave_seconds{"app/autosave_seconds", 60};
+// the recovery file is written this long after a change
+inline const SettingKey<int> autosave_delay_ms{"app/autosave_delay_ms", 2000};
 }  // namespace settings
 
 // puts path first in the recent list (at most 8, no duplicates, missing files dropped)

@@ -88,4 +88,16 @@ bool EditFitCommand::mergeWith(const QUndoCommand* other) {
   return true;
 }
 
+EditSimulationCommand::EditSimulationCommand(Document* doc, SimulationSettings before, SimulationSettings after,
+                                             int merge_key)
+    : QUndoCommand(QObject::tr("Change simulation settings")), doc_(doc), before_(std::move(before)),
+      after_(std::move(after)), merge_key_(merge_key) {}
+
+bool EditSimulationCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const EditSimulationCommand*>(other);
+  if (o->merge_key_ != merge_key_) return false;
+  after_ = o->after_;
+  return true;
+}
+
 }  // namespace js::ui

@@ -103,4 +103,19 @@ class EditFitCommand : public QUndoCommand {
   int merge_key_;
 };
 
+// the simulation settings (dt, integrator, gravity, damping); one spin box scrub is one step.
+class EditSimulationCommand : public QUndoCommand {
+ public:
+  EditSimulationCommand(Document* doc, SimulationSettings before, SimulationSettings after, int merge_key = 0);
+  void undo() override { doc_->apply_simulation(before_); }
+  void redo() override { doc_->apply_simulation(after_); }
+  int id() const override { return merge_key_ ? 6 : -1; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  Document* doc_;
+  SimulationSettings before_, after_;
+  int merge_key_;
+};
+
 }  // namespace js::ui

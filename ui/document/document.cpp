@@ -70,6 +70,11 @@ void Document::apply_joint_and_body(const Joint& j, const Body& child) {
   apply_joint(j);
 }
 
+void Document::apply_simulation(const SimulationSettings& s) {
+  data_.simulation = s;
+  emit changed();
+}
+
 void Document::apply_fit(const FitSettings& f) {
   data_.fit = f;
   emit changed();

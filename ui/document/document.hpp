@@ -53,6 +53,7 @@ class Document : public QObject {
   void apply_body(const Body& b);
   void apply_joint(const Joint& j);
   void apply_fit(const FitSettings& f);
+  void apply_simulation(const SimulationSettings& s);
   // a joint and its child body in one change notification (slider moves, fits)
   void apply_joint_and_body(const Joint& j, const Body& child);
 

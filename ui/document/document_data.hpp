@@ -107,6 +107,16 @@ struct FitSettings {
   bool operator==(const FitSettings&) const = default;
 };
 
+// how Simulate runs the document (saved with it; New and the demos start from these defaults, an opened scene
+// brings its own "settings.dt", "settings.integrator" and "forces.joint_damping")
+struct SimulationSettings {
+  double dt = 1e-3;                            // step (s), > 0
+  QString integrator = QStringLiteral("rk4");  // "euler", "symplectic" or "rk4" (core integrator_name)
+  bool gravity = true;                         // −9.81 m/s² along −y for a project
+  double damping = 0.0;                        // viscous damping on every coordinate (N m s/rad), ≥ 0
+  bool operator==(const SimulationSettings&) const = default;
+};
+
 // an orbit camera: looks at target from distance along (yaw, pitch); y is up.
 struct CameraState {
   Vec3 target = Vec3::Zero();
@@ -121,6 +131,7 @@ struct DocumentData {
   std::vector<Body> bodies;
   std::vector<Joint> joints;
   FitSettings fit;
+  SimulationSettings simulation;
   CameraState camera;
   int next_id = 1;  // shared by bodies and joints
   // opened from a scene file: its top-level keys the document does not model (description, settings, root,

@@ -1,6 +1,8 @@
 #include "ui/document/operations.hpp"
 
+#include <QFileInfo>
 #include <QObject>
+#include <QStringList>
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -131,6 +133,17 @@ OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_
   return {true, {}};
 }
 
+OpResult<bool> replace_body_mesh(Document& doc, BodyId id, const QString& path) {
+  const Body* b = doc.data().body(id);
+  if (!b) return fail<bool>(QObject::tr("No body with id %1").arg(id));
+  const QFileInfo info(path);
+  if (!info.isFile()) return fail<bool>(QObject::tr("Cannot use %1 as the mesh of %2: the file does not exist").arg(path, b->name));
+  Body after = *b;
+  after.mesh_path = info.absoluteFilePath();
+  doc.undo_stack()->push(new EditBodyCommand(&doc, *b, after, QObject::tr("Replace the mesh of %1").arg(b->name)));
+  return {true, {}};
+}
+
 OpResult<bool> set_body_pose(Document& doc, BodyId id, const SE3& pose, int merge_key) {
   const Body* b = doc.data().body(id);
   if (!b) return fail<bool>(QObject::tr("No body with id %1").arg(id));
@@ -192,6 +205,22 @@ OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name) {
   return {true, {}};
 }
 
+QString joint_change_loss(const Joint& j, const QString& to_what, int dof) {
+  QStringList lost;
+  // a fitted spline is work: minutes of fitting, a chosen smoothing
+  if (j.model && j.kind.startsWith(QLatin1String("spline")))
+    lost << QObject::tr("throws away its fitted %1 model").arg(j.kind);
+  const int old_dof = joint_q_size(j);
+  if (dof != old_dof && !j.samples.empty()) {
+    const QString shape = dof > old_dof ? QObject::tr("padded with zeros") : QObject::tr("cut");
+    lost << QObject::tr("rewrites the q of its %n sample(s) from %1 to %2 value(s) (%3)", nullptr,
+                        static_cast<int>(j.samples.size()))
+                .arg(old_dof).arg(dof).arg(shape);
+  }
+  if (lost.isEmpty()) return {};
+  return QObject::tr("Changing joint %1 to %2 %3.").arg(j.name, to_what, lost.join(QObject::tr(" and ")));
+}
+
 OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
   const Joint* j = doc.data().joint(id);
   if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
@@ -213,16 +242,45 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
   return {true, {}};
 }
 
-Eigen::VectorXd next_sample_q(const Joint& joint) {
+Eigen::VectorXd next_sample_q(const Joint& joint, const SE3& parent_T_child) {
   const int dof = joint_q_size(joint);
+  // a joint with a model has a q the user set (slider, or G(q) the child sits at): that is the pose's q
+  if (joint.model && joint.q.size() == dof) return clamp_to_range(joint, joint.q);
   if (joint.samples.empty()) return Eigen::VectorXd::Zero(dof);
-  Eigen::VectorXd q = joint.samples.back().q;
+  // not fitted yet: the next free value past the largest first coordinate, stepped by the rotation from the
+  // last sample's pose (rad; for a pure slide the distance in m), so the coordinate reads like the motion
+  const Sample& last = joint.samples.back();
+  Eigen::VectorXd q = last.q;
   q.conservativeResize(dof);
   double first = q[0];
   for (const Sample& s : joint.samples)
     if (s.q.size() > 0) first = std::max(first, s.q[0]);
-  q[0] = std::floor(first) + 1.0;
+  const SE3 last_T_now = last.parent_T_child.inverse() * parent_T_child;
+  const double angle = Eigen::AngleAxisd(last_T_now.R).angle();
+  double step = angle > 1e-6 ? angle : last_T_now.p.norm();
+  // the same pose again (the user agreed to capture it): still a free value, one unit on
+  if (step < 1e-9) step = 1.0;
+  q[0] = first + step;
   return q;
+}
+
+QString capture_concern(const Joint& joint, const SE3& parent_T_child, const Eigen::VectorXd& q) {
+  for (int i = 0; i < q.size(); ++i) {
+    if (!joint.model || i >= joint.model->dof()) break;
+    const Coordinate& c = joint.model->coordinates()[static_cast<std::size_t>(i)];
+    if (!std::isfinite(c.min) || !std::isfinite(c.max) || c.max <= c.min) continue;
+    // a closed curve wraps q: every value is in range
+    if (joint.model->range_policy() == RangePolicy::Wrap) continue;
+    if (q[i] < c.min - 1e-9 || q[i] > c.max + 1e-9)
+      return QObject::tr("q = %1 is outside the joint's range [%2, %3]: a fit would stretch the joint to reach it.")
+          .arg(q[i], 0, 'g', 4).arg(c.min, 0, 'g', 4).arg(c.max, 0, 'g', 4);
+  }
+  for (std::size_t k = 0; k < joint.samples.size(); ++k) {
+    const SE3 d = joint.samples[k].parent_T_child.inverse() * parent_T_child;
+    if (Eigen::AngleAxisd(d.R).angle() < 1e-6 && d.p.norm() < 1e-7)
+      return QObject::tr("This pose is the same as sample %1's: a second copy adds nothing to a fit.").arg(k + 1);
+  }
+  return {};
 }
 
 OpResult<int> capture_sample(Document& doc, JointId id, std::optional<Eigen::VectorXd> q) {
@@ -232,7 +290,7 @@ OpResult<int> capture_sample(Document& doc, JointId id, std::optional<Eigen::Vec
   if (!child) return fail<int>(QObject::tr("Joint %1 has no child body").arg(j->name));
   const int dof = joint_q_size(*j);
   Sample s;
-  s.q = q ? *q : next_sample_q(*j);
+  s.q = q ? *q : next_sample_q(*j, child->pose);
   if (s.q.size() != dof)
     return fail<int>(QObject::tr("q needs %1 value(s) for a %2 joint, got %3").arg(dof).arg(j->kind).arg(s.q.size()));
   if (!s.q.allFinite()) return fail<int>(QObject::tr("q is not finite"));
@@ -304,6 +362,19 @@ OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge
   if (!(fit.length_scale > 0.0)) return fail<bool>(QObject::tr("Length scale must be positive"));
   if (fit == doc.data().fit) return {true, {}};
   doc.undo_stack()->push(new EditFitCommand(&doc, doc.data().fit, fit, merge_key));
+  return {true, {}};
+}
+
+OpResult<bool> set_simulation_settings(Document& doc, const SimulationSettings& s, int merge_key) {
+  if (!(s.dt > 0.0) || !std::isfinite(s.dt))
+    return fail<bool>(QObject::tr("The time step must be positive (got %1 s)").arg(s.dt));
+  if (s.integrator != QLatin1String("euler") && s.integrator != QLatin1String("symplectic") &&
+      s.integrator != QLatin1String("rk4"))
+    return fail<bool>(QObject::tr("Unknown integrator %1 (choose one of euler, symplectic, rk4)").arg(s.integrator));
+  if (!(s.damping >= 0.0) || !std::isfinite(s.damping))
+    return fail<bool>(QObject::tr("Damping must be zero or positive (got %1)").arg(s.damping));
+  if (s == doc.data().simulation) return {true, {}};
+  doc.undo_stack()->push(new EditSimulationCommand(&doc, doc.data().simulation, s, merge_key));
   return {true, {}};
 }
 

@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QFileInfo>
 #include <QObject>
 #include <QSaveFile>
@@ -172,6 +173,11 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"smoothing", f.smoothing},
                 {"method", str(f.method)},
                 {"length_scale", f.length_scale}}},
+              {"simulation",
+               {{"dt", d.simulation.dt},
+                {"integrator", str(d.simulation.integrator)},
+                {"gravity", d.simulation.gravity},
+                {"damping", d.simulation.damping}}},
               {"camera",
                {{"target", vec_json(c.target)},
                 {"distance", c.distance},
@@ -305,6 +311,21 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
       bad("fit.method", "expected \"gauss_newton\" or \"paper\", got \"" + str(d.fit.method) + "\"");
     d.fit.length_scale = f.value("length_scale", d.fit.length_scale);
   }
+  // projects from before the settings were saved open with the defaults
+  if (j.contains("simulation")) {
+    const json& s = j["simulation"];
+    if (!s.is_object()) bad("simulation", "expected an object");
+    SimulationSettings& sim = d.simulation;
+    if (s.contains("dt")) sim.dt = number(s["dt"], "simulation.dt");
+    if (!(sim.dt > 0.0)) bad("simulation.dt", "expected a positive time step");
+    sim.integrator = qstr(s.value("integrator", str(sim.integrator)));
+    if (sim.integrator != QLatin1String("euler") && sim.integrator != QLatin1String("symplectic") &&
+        sim.integrator != QLatin1String("rk4"))
+      bad("simulation.integrator", "expected \"euler\", \"symplectic\" or \"rk4\", got \"" + str(sim.integrator) + "\"");
+    sim.gravity = s.value("gravity", sim.gravity);
+    if (s.contains("damping")) sim.damping = number(s["damping"], "simulation.damping");
+    if (!(sim.damping >= 0.0)) bad("simulation.damping", "expected zero or a positive number");
+  }
   if (j.contains("camera")) {
     const json& c = j["camera"];
     if (c.contains("target")) d.camera.target = vec_from(c["target"], "camera.target");
@@ -325,6 +346,12 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
   return d;
 }
 
+// the json library's message without its "[json.exception.parse_error.101] " prefix: users read the rest
+static QString json_message(const std::exception& e) {
+  static const QRegularExpression prefix(QStringLiteral("^\\[json\\.exception\\.[a-z_]+\\.[0-9]+\\] *"));
+  return QString::fromUtf8(e.what()).remove(prefix);
+}
+
 ProjectLoad load_project(const QString& path) {
   ProjectLoad out;
   QFile f(path);
@@ -341,10 +368,13 @@ ProjectLoad load_project(const QString& path) {
     const json j = json::parse(bytes.constBegin(), bytes.constEnd());
     out.data = project_from_json(j, QFileInfo(path).absolutePath());
   } catch (const json::parse_error& e) {
-    out.error = QObject::tr("%1 is not valid JSON: %2").arg(path, QString::fromUtf8(e.what()));
+    // a file cut short (a crash while copying, a full disk) says so plainly
+    out.error = e.byte >= static_cast<std::size_t>(bytes.size())
+                    ? QObject::tr("%1 ends early (%2 bytes): the file is incomplete").arg(path).arg(bytes.size())
+                    : QObject::tr("%1 is not valid JSON: %2").arg(path, json_message(e));
     return out;
   } catch (const std::exception& e) {
-    out.error = QObject::tr("%1: %2").arg(path, QString::fromUtf8(e.what()));
+    out.error = QObject::tr("%1: %2").arg(path, json_message(e));
     return out;
   }
   // the project still opens when a mesh is missing: the body keeps its data and draws nothing

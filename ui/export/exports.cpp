@@ -110,6 +110,14 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
     json body = b->scene_keys.is_object() ? b->scene_keys : json::object();
     body["name"] = name.toStdString();
     const Joint* j = d.joint_of_child(b->id);
+    // what the app draws and the joint's name come back when the scene is opened again (a mesh the scene
+    // reads for mass already draws)
+    const bool mesh_from_scene = b->scene_keys.is_object() && b->scene_keys.contains("mesh");
+    if (!b->mesh_path.isEmpty() && !b->mesh_path.startsWith(QLatin1String("inline:")) && !mesh_from_scene)
+      body["visual"] = {{"file", b->mesh_path.toStdString()},
+                        {"units", b->units == LengthUnit::millimetres ? "mm" : "m"},
+                        {"colour", b->colour.name().toStdString()}};
+    if (j && !j->name.isEmpty()) body["joint_name"] = j->name.toStdString();
     if (!j) {
       // a root body stays where it is: a fixed joint at its world pose
       body["joint"] = {{"kind", "fixed"}, {"dof", 0}, {"coordinates", json::array()},
@@ -158,6 +166,12 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
                                         {"integrator", "rk4"}}}};
   // the kept keys (forces, loops, initial q̇) follow bodies renamed since the scene was opened
   rename_scene_bodies(scene, renamed_bodies(d, names));
+  // the document's simulation settings: the exported scene runs as Simulate does
+  const SimulationSettings& sim = d.simulation;
+  scene["settings"]["dt"] = sim.dt;
+  scene["settings"]["integrator"] = sim.integrator.toStdString();
+  if (sim.damping > 0.0 || (scene.contains("forces") && scene["forces"].contains("joint_damping")))
+    scene["forces"]["joint_damping"] = sim.damping;
   scene["format"] = "jointsmith.scene";
   scene["version"] = 1;
   scene["bodies"] = bodies;
@@ -171,6 +185,8 @@ QString export_scene_file(const DocumentData& d, const QString& path) {
   QString error;
   json scene = scene_to_json(d, error);
   if (!error.isEmpty()) return error;
+  // gravity switched off in the app (the player keeps the scene's gravity to switch it back on)
+  if (!d.simulation.gravity) scene["settings"]["gravity"] = {0.0, 0.0, 0.0};
   // the files it names (meshes, joint files) relative to its folder: the scene moves with them
   make_scene_paths_relative(scene, QFileInfo(path).absolutePath());
   QSaveFile f(path);

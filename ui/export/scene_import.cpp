@@ -99,7 +99,7 @@ SceneLoad load_scene(const QString& path) {
     b.inertia_diag = sb.inertia.inertia_com.diagonal();
     set_scene_mass(b);
     // "name" stays as read: the export maps the scene's loops onto the bodies' names after a rename
-    b.scene_keys = without(bj, {"parent", "joint", "joint_offsets"});
+    b.scene_keys = without(bj, {"parent", "joint", "joint_offsets", "visual", "joint_name"});
     if (b.scene_keys.contains("mesh")) {
       json& mesh = b.scene_keys["mesh"];
       if (mesh.contains("file")) {
@@ -110,11 +110,19 @@ SceneLoad load_scene(const QString& path) {
         b.mesh_path = QStringLiteral("inline:%1").arg(qHash(QByteArray::fromStdString(mesh.dump())), 0, 16);
       }
     }
+    // the app's own drawing mesh and colour (written by its scene export)
+    if (bj.contains("visual")) {
+      const json& v = bj.at("visual");
+      b.mesh_path = QString::fromStdString(absolute_scene_path(dir, v.at("file").get<std::string>()));
+      b.units = v.value("units", std::string("m")) == "mm" ? LengthUnit::millimetres : LengthUnit::metres;
+      if (v.contains("colour")) b.colour = QColor(QString::fromStdString(v.at("colour").get<std::string>()));
+    }
     Joint j;
     j.id = d.next_id++;
     j.parent = sb.parent < 0 ? world.id : ids[static_cast<std::size_t>(sb.parent)];
     j.child = b.id;
-    j.name = QStringLiteral("%1–%2").arg(sb.parent < 0 ? world.name : d.body(j.parent)->name, b.name);
+    j.name = bj.contains("joint_name") ? QString::fromStdString(bj.at("joint_name").get<std::string>())
+                                       : QStringLiteral("%1–%2").arg(sb.parent < 0 ? world.name : d.body(j.parent)->name, b.name);
     j.model = sb.joint;
     j.kind = model_kind_name(*sb.joint);
     j.q = state.q.segment(sb.q_index, sb.dof);
@@ -127,6 +135,8 @@ SceneLoad load_scene(const QString& path) {
     d.bodies.push_back(b);
     d.joints.push_back(j);
   }
+  // the scene's own step, integrator and damping become the document's: Simulate runs what jointsmith-cli runs
+  scene_dynamics_settings(d, d.simulation.dt, d.simulation.integrator, d.simulation.damping);
   out.data = std::move(d);
   return out;
 }

@@ -36,6 +36,7 @@ void make_scene_paths_relative(json& scene, const QString& dir) {
     for (json& item : scene[list]) {
       relative_member(item, "joint", dir);
       if (item.is_object() && item.contains("mesh")) relative_member(item["mesh"], "file", dir);
+      if (item.is_object() && item.contains("visual")) relative_member(item["visual"], "file", dir);
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "ui/document/commands.hpp"
+#include "ui/document/operations.hpp"
 #include "ui/joint/document_multibody.hpp"
 #include "ui/joint/joint_model.hpp"
 
@@ -50,25 +51,18 @@ DynamicsPlayer::DynamicsPlayer(Document& doc, QObject* parent) : QObject(parent)
 
 DynamicsPlayer::~DynamicsPlayer() = default;
 
-bool DynamicsPlayer::set_settings(const DynamicsSettings& s) {
-  Integrator integrator{};
-  if (!(s.dt > 0.0) || !std::isfinite(s.dt)) {
-    emit status_message(tr("The time step must be positive (got %1 s)").arg(s.dt));
+bool DynamicsPlayer::set_settings(const DynamicsSettings& s, int merge_key) {
+  // the run goes on with the new settings: this edit is ours
+  writing_ = true;
+  const auto r = set_simulation_settings(doc_, s, merge_key);
+  writing_ = false;
+  if (!r.ok()) {
+    emit status_message(r.error);
     return false;
   }
-  if (!integrator_from_name(s.integrator.toStdString(), integrator)) {
-    emit status_message(tr("Unknown integrator %1 (choose one of %2)")
-                            .arg(s.integrator, dynamics_integrators().join(QStringLiteral(", "))));
-    return false;
-  }
-  if (!(s.damping >= 0.0) || !std::isfinite(s.damping)) {
-    emit status_message(tr("Damping must be zero or positive (got %1)").arg(s.damping));
-    return false;
-  }
-  settings_ = s;
   if (run_) {
-    run_->mb.scene.model.gravity = settings_.gravity ? run_->gravity : Vec3::Zero();
-    run_->mb.scene.forces.joint_damping = settings_.damping;
+    run_->mb.scene.model.gravity = settings().gravity ? run_->gravity : Vec3::Zero();
+    run_->mb.scene.forces.joint_damping = settings().damping;
   }
   return true;
 }
@@ -83,8 +77,8 @@ bool DynamicsPlayer::build() {
   }
   scene::Scene& sc = run->mb.scene;
   run->gravity = sc.model.gravity;
-  sc.model.gravity = settings_.gravity ? run->gravity : Vec3::Zero();
-  sc.forces.joint_damping = settings_.damping;
+  sc.model.gravity = settings().gravity ? run->gravity : Vec3::Zero();
+  sc.forces.joint_damping = settings().damping;
   SimulatorOptions options;
   options.loops = &sc.loops;
   run->sim = std::make_unique<Simulator>(sc.model, sc.forces, options);
@@ -114,7 +108,7 @@ bool DynamicsPlayer::play() {
   clock_.start();
   timer_.start();
   emit playing_changed(true);
-  QString text = tr("Simulating with %1, dt = %2 s").arg(settings_.integrator).arg(settings_.dt);
+  QString text = tr("Simulating with %1, dt = %2 s").arg(settings().integrator).arg(settings().dt);
   if (has_loops()) text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.size());
   emit status_message(text);
   return true;
@@ -144,19 +138,19 @@ bool DynamicsPlayer::step() {
 
 void DynamicsPlayer::tick() {
   lag_ += static_cast<double>(clock_.restart()) * 1e-3;
-  if (lag_ < settings_.dt) return;
-  const double seconds = std::floor(lag_ / settings_.dt) * settings_.dt;
-  lag_ = std::min(lag_ - seconds, settings_.dt);
+  if (lag_ < settings().dt) return;
+  const double seconds = std::floor(lag_ / settings().dt) * settings().dt;
+  lag_ = std::min(lag_ - seconds, settings().dt);
   if (!advance(seconds)) pause();
 }
 
 bool DynamicsPlayer::advance(double seconds) {
   if (!run_ && !build()) return false;
   Integrator integrator = Integrator::RK4;
-  integrator_from_name(settings_.integrator.toStdString(), integrator);
-  const int steps = std::clamp(static_cast<int>(std::lround(seconds / settings_.dt)), 1, kMaxStepsPerAdvance);
+  integrator_from_name(settings().integrator.toStdString(), integrator);
+  const int steps = std::clamp(static_cast<int>(std::lround(seconds / settings().dt)), 1, kMaxStepsPerAdvance);
   try {
-    for (int i = 0; i < steps; ++i) run_->sim->step(run_->state, settings_.dt, integrator);
+    for (int i = 0; i < steps; ++i) run_->sim->step(run_->state, settings().dt, integrator);
   } catch (const std::exception& e) {
     // redundant hard loop rows (core/dynamics/loop_solver.hpp): the core's message names the loops
     emit status_message(tr("Cannot simulate: %1").arg(QString::fromUtf8(e.what())));

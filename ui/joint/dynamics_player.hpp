@@ -23,12 +23,8 @@ struct DynamicsRun;  // the core scene, simulator and state (dynamics_player.cpp
 // integrators offered, in menu order: "euler", "symplectic", "rk4" (core integrator_name)
 QStringList dynamics_integrators();
 
-struct DynamicsSettings {
-  double dt = 1e-3;                 // step (s), > 0
-  QString integrator = QStringLiteral("rk4");  // one of dynamics_integrators()
-  bool gravity = true;              // the scene export's gravity (−9.81 m/s² along −y for a project)
-  double damping = 0.0;             // viscous damping on every coordinate (N m s/rad), ≥ 0
-};
+// the settings live in the document (saved with it, undoable): SimulationSettings in document_data.hpp
+using DynamicsSettings = SimulationSettings;
 
 class DynamicsPlayer : public QObject {
   Q_OBJECT
@@ -36,9 +32,11 @@ class DynamicsPlayer : public QObject {
   explicit DynamicsPlayer(Document& doc, QObject* parent = nullptr);
   ~DynamicsPlayer() override;
 
-  const DynamicsSettings& settings() const { return settings_; }
-  // takes effect at the next step; false with a message for a bad dt, integrator or damping
-  bool set_settings(const DynamicsSettings& s);
+  // the document's simulation settings
+  const DynamicsSettings& settings() const { return doc_.data().simulation; }
+  // an undoable document edit (equal non-zero merge keys merge) that takes effect at the next step, keeping
+  // the run; false with a message for a bad dt, integrator or damping
+  bool set_settings(const DynamicsSettings& s, int merge_key = 0);
 
   bool playing() const { return timer_.isActive(); }
   // simulated time of the run (s); 0 without a run
@@ -84,7 +82,6 @@ class DynamicsPlayer : public QObject {
   void record(const DocumentData& from, const DocumentData& to, const QString& text);
 
   Document& doc_;
-  DynamicsSettings settings_;
   std::unique_ptr<DynamicsRun> run_;
   QTimer timer_;
   QElapsedTimer clock_;

@@ -89,13 +89,13 @@ void FitRunner::on_done(FitOutcome outcome) {
     return;
   }
   const fit::FitReport& rep = last_.report;
-  QString text = tr("Fitted %1: rms %2 mm / %3°, max %4 mm / %5°, %6 iterations, %7 ms")
+  QString text = tr("Fitted %1: rms %2 mm / %3°, max %4 mm / %5°, %6, %7 ms")
                      .arg(joint_name_)
                      .arg(rep.rms_translation_m * 1e3, 0, 'f', 2)
                      .arg(rep.rms_rotation_rad * 180.0 / std::numbers::pi, 0, 'f', 2)
                      .arg(rep.max_translation_m * 1e3, 0, 'f', 2)
                      .arg(rep.max_rotation_rad * 180.0 / std::numbers::pi, 0, 'f', 2)
-                     .arg(rep.iterations)
+                     .arg(tr("%n iteration(s)", nullptr, rep.iterations))
                      .arg(rep.seconds * 1e3, 0, 'f', 0);
   const bool same = j->samples.size() == samples_at_start_.size() &&
                     std::equal(j->samples.begin(), j->samples.end(), samples_at_start_.begin(),

@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QObject>
 #include <assimp/Importer.hpp>
+#include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
@@ -24,6 +25,9 @@ MeshImport import_mesh(const QString& path, LengthUnit units) {
     return out;
   }
   Assimp::Importer importer;
+  // normals are smoothed only across edges gentler than this: an extruded letter's rims (90°) stay sharp
+  // instead of streaking, a bone's curvature (a few degrees between neighbouring faces) stays smooth
+  importer.SetPropertyFloat(AI_CONFIG_PP_GSN_MAX_SMOOTHING_ANGLE, kCreaseAngleDegrees);
   // flatten the node hierarchy so every vertex is in the file's root frame
   const unsigned flags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices | aiProcess_PreTransformVertices |
                          aiProcess_SortByPType | aiProcess_GenSmoothNormals | aiProcess_FindInvalidData;

@@ -14,6 +14,9 @@ struct MeshImport {
   QString error;                         // names the file and says why
 };
 
+// faces meeting at a sharper angle than this keep separate normals (a crease); gentler edges are smoothed
+inline constexpr float kCreaseAngleDegrees = 60.0f;
+
 // reads every mesh in the file, flattened into one, scaled from `units` to metres.
 MeshImport import_mesh(const QString& path, LengthUnit units);
 

@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -30,7 +31,7 @@ QLineSeries* make_series(const QString& name) {
 
 }  // namespace
 
-DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent) {
+DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   player_ = new DynamicsPlayer(doc, this);
   play_ = new QPushButton(tr("Simulate"));
   play_->setCheckable(true);
@@ -127,31 +128,36 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent) {
   connect(player_, &DynamicsPlayer::energy, this, &DynamicsPanel::add_energy);
   connect(player_, &DynamicsPlayer::run_cleared, this, &DynamicsPanel::clear_plot);
   connect(player_, &DynamicsPlayer::loop_error, this, &DynamicsPanel::show_loop_error);
-  connect(dt_, &QDoubleSpinBox::valueChanged, this, &DynamicsPanel::apply_settings);
-  connect(damping_, &QDoubleSpinBox::valueChanged, this, &DynamicsPanel::apply_settings);
-  connect(integrator_, &QComboBox::currentTextChanged, this, &DynamicsPanel::apply_settings);
-  connect(gravity_, &QCheckBox::toggled, this, &DynamicsPanel::apply_settings);
-  // an opened scene brings its own step, integrator and damping: Simulate runs what jointsmith-cli runs
-  connect(&doc, &Document::replaced, this, [this, &doc] {
-    double dt = 0.0, damping = 0.0;
-    QString integrator;
-    if (!scene_dynamics_settings(doc.data(), dt, integrator, damping)) return;
-    dt_->setValue(dt);
-    integrator_->setCurrentText(integrator);
-    damping_->setValue(damping);
-    gravity_->setChecked(true);
-    // the exact values, not the spin boxes' rounding of them
-    player_->set_settings(DynamicsSettings{dt, integrator, true, damping});
-  });
+  connect(dt_, &QDoubleSpinBox::valueChanged, this, [this] { apply_settings(dt_); });
+  connect(damping_, &QDoubleSpinBox::valueChanged, this, [this] { apply_settings(damping_); });
+  connect(integrator_, &QComboBox::currentTextChanged, this, [this] { apply_settings(integrator_); });
+  connect(gravity_, &QCheckBox::toggled, this, [this] { apply_settings(gravity_); });
+  // the settings are the document's: an opened project or scene, New, a demo or an undo shows its own
+  connect(&doc, &Document::changed, this, &DynamicsPanel::refresh_settings);
+  refresh_settings();
 }
 
-void DynamicsPanel::apply_settings() {
-  DynamicsSettings s;
-  s.dt = dt_->value();
-  s.integrator = integrator_->currentText();
-  s.gravity = gravity_->isChecked();
-  s.damping = damping_->value();
-  player_->set_settings(s);
+void DynamicsPanel::refresh_settings() {
+  const SimulationSettings& s = doc_.data().simulation;
+  const QSignalBlocker b1(dt_), b2(damping_), b3(integrator_), b4(gravity_);
+  dt_->setValue(s.dt);
+  integrator_->setCurrentText(s.integrator);
+  gravity_->setChecked(s.gravity);
+  damping_->setValue(s.damping);
+}
+
+void DynamicsPanel::apply_settings(QWidget* source) {
+  // repeated steps of one field are one undo step
+  if (source != last_source_) {
+    last_source_ = source;
+    merge_key_ = doc_.next_merge_key();
+  }
+  DynamicsSettings s = doc_.data().simulation;
+  if (source == dt_) s.dt = dt_->value();
+  if (source == integrator_) s.integrator = integrator_->currentText();
+  if (source == gravity_) s.gravity = gravity_->isChecked();
+  if (source == damping_) s.damping = damping_->value();
+  if (!player_->set_settings(s, merge_key_)) refresh_settings();
 }
 
 void DynamicsPanel::add_energy(double t, double kinetic, double potential) {

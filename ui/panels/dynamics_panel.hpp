@@ -31,12 +31,16 @@ class DynamicsPanel : public QWidget {
   QPushButton* reset_button() { return reset_; }
   QLineSeries* total_series() { return total_; }
   QLabel* loop_label() { return loop_; }
+  QDoubleSpinBox* dt_box() { return dt_; }
 
  signals:
   void status_message(const QString& text);
 
  private:
-  void apply_settings();
+  // the one field the user changed (source) into the document's settings; the others stay exact
+  void apply_settings(QWidget* source);
+  // the fields from the document (open, new, demo, undo)
+  void refresh_settings();
   void add_energy(double t, double kinetic, double potential);
   void clear_plot();
   void show_loop_error(double t, double position, double velocity);
@@ -56,6 +60,9 @@ class DynamicsPanel : public QWidget {
   QValueAxis* time_axis_;
   QValueAxis* energy_axis_;
   double e_lo_ = 0.0, e_hi_ = 0.0;  // energy range plotted so far (J)
+  Document& doc_;
+  QWidget* last_source_ = nullptr;
+  int merge_key_ = 0;
   double potential0_ = 0.0;         // potential energy at the first point of the run (J)
 };
 

@@ -35,6 +35,15 @@ double iteration_tick_step(double last) {
       if (last / (m * decade) <= 5.0) return m * decade;
 }
 
+// a round step (1, 2 or 5 × 10^k) that splits [0, hi] into at most `ticks` intervals
+double round_step(double hi, int ticks) {
+  const double raw = hi / ticks;
+  const double decade = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * decade >= raw) return m * decade;
+  return 10.0 * decade;
+}
+
 }  // namespace
 
 FitCharts::FitCharts(QWidget* parent) : QWidget(parent) {
@@ -70,9 +79,10 @@ FitCharts::FitCharts(QWidget* parent) : QWidget(parent) {
   residual->addSeries(residuals_);
   sample_axis_ = new QBarCategoryAxis;
   residual_axis_ = new QValueAxis;
-  residual_axis_->setLabelFormat(QStringLiteral("%.2g"));
-  // the chart is short in the dock: five labels do not fit and qt elides them all to "..."
-  residual_axis_->setTickCount(3);
+  // round ticks from 0 (set_residuals), never a label like 2.78e-17 or 0.333
+  residual_axis_->setTickType(QValueAxis::TicksDynamic);
+  residual_axis_->setTickAnchor(0.0);
+  residual_axis_->setMinorTickCount(0);
   residual->addAxis(sample_axis_, Qt::AlignBottom);
   residual->addAxis(residual_axis_, Qt::AlignLeft);
   residuals_->attachAxis(sample_axis_);
@@ -119,10 +129,22 @@ void FitCharts::set_residuals(const std::vector<PoseError>& errors) {
   QList<qreal> mm, deg;
   QStringList names;
   double hi = 0.0;
-  for (std::size_t i = 0; i < errors.size(); ++i) {
-    mm.append(errors[i].translation * 1e3);
-    deg.append(errors[i].rotation * 180.0 / std::numbers::pi);
-    names.append(QString::number(i + 1));
+  // a label every 1, 2, 5, 10, … samples, at most about 10 along the axis: "…" from sample 10 otherwise.
+  // the categories must be unique, so the unlabelled ones are runs of zero-width spaces of different length
+  const int n = static_cast<int>(errors.size());
+  int every = 1;
+  for (int m : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000})
+    if (n / m <= 10) {
+      every = m;
+      break;
+    }
+  for (int i = 0; i < n; ++i) {
+    // below a micrometre or a microdegree is round-off (2.78e-17 of an exact fit): zero
+    const double t = errors[static_cast<std::size_t>(i)].translation * 1e3;
+    const double r = errors[static_cast<std::size_t>(i)].rotation * 180.0 / std::numbers::pi;
+    mm.append(t < 1e-6 ? 0.0 : t);
+    deg.append(r < 1e-6 ? 0.0 : r);
+    names.append((i + 1) % every == 0 || i == 0 ? QString::number(i + 1) : QString(i + 1, QChar(0x200B)));
     hi = std::max({hi, mm.back(), deg.back()});
   }
   translation_->remove(0, translation_->count());
@@ -131,7 +153,14 @@ void FitCharts::set_residuals(const std::vector<PoseError>& errors) {
   rotation_->append(deg);
   sample_axis_->clear();
   sample_axis_->append(names);
-  residual_axis_->setRange(0.0, hi > 0.0 ? hi * 1.1 : 1.0);
+  // 0 to a round top with two or three round ticks (the chart is short in the dock)
+  const double step = hi > 0.0 ? round_step(hi, 3) : 0.5;
+  const double top = hi > 0.0 ? step * std::ceil(hi / step - 1e-9) : 1.0;
+  residual_axis_->setRange(0.0, top);
+  residual_axis_->setTickInterval(step);
+  const int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9)));
+  residual_axis_->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
+  residual_view_->chart()->setTitle(errors.empty() ? tr("Residual per sample (no fitted model)") : tr("Residual per sample"));
 }
 
 }  // namespace js::ui

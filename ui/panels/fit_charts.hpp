@@ -1,6 +1,8 @@
 // the fit dock's two Qt Charts: convergence (objective per iteration, log scale) of the last fit and the
 // residual of every sample (mm and degrees) under the active joint's current model. the iteration axis ticks
-// whole iterations; with no fit yet both convergence axes hide their labels.
+// whole iterations; with no fit yet both convergence axes hide their labels. the residual axis runs from 0
+// to a round number with round ticks; the sample labels thin out (every 2nd, 5th, 10th …) so that they stay
+// readable for a hundred samples.
 #pragma once
 
 #include <QWidget>
@@ -28,6 +30,8 @@ class FitCharts : public QWidget {
   void set_history(const std::vector<double>& objective);
   // one entry per sample (sample_errors); empty clears the plot
   void set_residuals(const std::vector<PoseError>& errors);
+  QValueAxis* residual_axis() const { return residual_axis_; }
+  QBarCategoryAxis* sample_axis() const { return sample_axis_; }
 
   QLineSeries* history_series() const { return history_; }
   // the convergence plot's axes: iterations (whole numbers, no labels while there is no fit) and F

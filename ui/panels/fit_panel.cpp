@@ -5,6 +5,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -13,6 +14,7 @@
 
 #include "ui/document/operations.hpp"
 #include "ui/joint/fit_runner.hpp"
+#include "ui/joint/fold_check.hpp"
 #include "ui/panels/fit_charts.hpp"
 
 namespace js::ui {
@@ -72,6 +74,12 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   layout->addLayout(form);
   layout->addLayout(buttons);
   layout->addWidget(progress_);
+  fold_ = new QLabel;
+  fold_->setWordWrap(true);
+  fold_->setObjectName(QStringLiteral("fold_warning"));
+  fold_->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; background: #fff3d6; padding: 4px; }"));
+  fold_->setVisible(false);
+  layout->addWidget(fold_);
   charts_ = new FitCharts;
   layout->addWidget(charts_, 1);
 
@@ -130,6 +138,10 @@ void FitPanel::refresh_charts() {
   // the history of the fit that made the active joint's model (kept with the joint, so it shows for a
   // fitted demo or a reopened project before any Fit of this session)
   charts_->set_history(j ? j->last_fit.history : std::vector<double>{});
+  // a path that turns back on itself is flagged, not silently kept
+  const FoldCheck fold = j && j->model ? check_fold(*j->model, doc_.data().fit.length_scale) : FoldCheck{};
+  fold_->setText(fold.message);
+  fold_->setVisible(fold.folds);
 }
 
 void FitPanel::refresh() {

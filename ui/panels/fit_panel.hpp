@@ -12,6 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QPushButton;
 class QProgressBar;
+class QLabel;
 
 namespace js::ui {
 
@@ -28,6 +29,8 @@ class FitPanel : public QWidget {
   QSpinBox* frames() { return frames_; }
   FitRunner* runner() { return runner_; }
   FitCharts* charts() { return charts_; }
+  // the warning that the active joint's fitted path folds back (hidden when it does not)
+  QLabel* fold_warning() { return fold_; }
 
  public slots:
   // fits the active joint (the selected joint or the parent joint of the selected body)
@@ -57,6 +60,7 @@ class FitPanel : public QWidget {
   QProgressBar* progress_;
   FitRunner* runner_;
   FitCharts* charts_;
+  QLabel* fold_;
   bool refreshing_ = false;
   QWidget* last_source_ = nullptr;
   int merge_key_ = 0;

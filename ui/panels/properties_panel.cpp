@@ -3,12 +3,15 @@
 #include <QColorDialog>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -17,6 +20,7 @@
 
 #include "ui/document/operations.hpp"
 #include "ui/joint/joint_model.hpp"
+#include "ui/mesh/mesh_import.hpp"
 #include "ui/panels/pose_format.hpp"
 
 namespace js::ui {
@@ -67,6 +71,9 @@ QWidget* PropertiesPanel::build_body_page() {
   body_mesh_ = new QLabel;
   body_mesh_->setWordWrap(true);
   body_mesh_->setToolTip(tr("Mesh file (saved relative to the project file)"));
+  body_replace_mesh_ = new QPushButton(tr("Replace mesh…"));
+  body_replace_mesh_->setToolTip(tr("Use another mesh file for this body (a moved, renamed or missing file); one undo step"));
+  connect(body_replace_mesh_, &QPushButton::clicked, this, [this] { replace_mesh_dialog(doc_.selection().body); });
   body_units_ = new QComboBox;
   body_units_->addItems({tr("metres"), tr("millimetres")});
   body_units_->setToolTip(tr("Length unit of the mesh file; meshes are scaled to metres"));
@@ -80,6 +87,7 @@ QWidget* PropertiesPanel::build_body_page() {
   }
   form->addRow(tr("Name"), body_name_);
   form->addRow(tr("Mesh"), body_mesh_);
+  form->addRow(QString(), body_replace_mesh_);
   form->addRow(tr("Units"), body_units_);
   form->addRow(tr("Colour"), body_colour_);
   form->addRow(tr("Mass"), body_mass_);
@@ -163,9 +171,29 @@ QWidget* PropertiesPanel::build_joint_page() {
   });
   connect(joint_kind_, &QComboBox::currentTextChanged, this, [this](const QString& kind) {
     const Joint* j = doc_.data().joint(doc_.selection().joint);
-    if (!refreshing_ && j && kind != j->kind) report(set_joint_kind(doc_, j->id, kind).error);
+    if (refreshing_ || !j || kind == j->kind) return;
+    // a fitted spline or the samples' q would go: ask (undo is not a warning)
+    const QString loss = joint_change_loss(*j, tr("kind %1").arg(kind), joint_dof(kind));
+    if (!loss.isEmpty() && QMessageBox::question(this, tr("Change joint kind?"), loss + QLatin1Char('\n') + tr("Change it?"),
+                                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes) {
+      refresh();
+      return;
+    }
+    report(set_joint_kind(doc_, j->id, kind).error);
   });
   return page;
+}
+
+void PropertiesPanel::replace_mesh_dialog(BodyId body) {
+  const Body* b = doc_.data().body(body);
+  if (!b) return;
+  const QString start = QFileInfo(b->mesh_path).absolutePath();
+  const QString path = QFileDialog::getOpenFileName(this, tr("Replace the mesh of %1").arg(b->name),
+                                                    QFileInfo::exists(start) ? start : QString(), mesh_file_filter());
+  if (path.isEmpty()) return;
+  const auto r = replace_body_mesh(doc_, body, path);
+  if (r.ok()) emit status_message(tr("%1 now uses %2").arg(doc_.data().body(body)->name, path));
+  else report(r.error);
 }
 
 void PropertiesPanel::report(const QString& error) {

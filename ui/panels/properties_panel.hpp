@@ -23,6 +23,12 @@ class PropertiesPanel : public QWidget {
   explicit PropertiesPanel(Document& doc, QWidget* parent = nullptr);
   // the six pose fields: x, y, z (mm), then rx, ry, rz (degrees)
   QDoubleSpinBox* pose_field(int i) { return pose_[static_cast<std::size_t>(i)]; }
+  QComboBox* joint_kind_box() { return joint_kind_; }
+  QPushButton* replace_mesh_button() { return body_replace_mesh_; }
+
+ public slots:
+  // asks for a mesh file and relinks the body to it (a moved or missing file)
+  void replace_mesh_dialog(BodyId body);
 
  signals:
   void status_message(const QString& text);
@@ -40,6 +46,7 @@ class PropertiesPanel : public QWidget {
   // body page
   QLineEdit* body_name_;
   QLabel* body_mesh_;
+  QPushButton* body_replace_mesh_;
   QComboBox* body_units_;
   QPushButton* body_colour_;
   QDoubleSpinBox* body_mass_;

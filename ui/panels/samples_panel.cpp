@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QMessageBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -29,7 +30,10 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
                         "Double-click q to edit it; select a row to highlight its ghost (or click a ghost in the view). The residual is the "
                         "distance and angle from the sample to the fitted joint at its q."));
   q_entry_ = new QLineEdit;
-  q_entry_->setToolTip(tr("q for the next capture (comma-separated, one value per dof); empty = automatic"));
+  q_entry_->setToolTip(tr("q for the next capture (comma-separated, one value per dof); empty = automatic. "
+                          "Enter checks it; Capture (or C) records the pose"));
+  // numbers only: C, K and F stay shortcuts here (main_window.cpp)
+  q_entry_->setProperty("numbers_only", true);
   capture_ = new QPushButton(tr("Capture"));
   capture_->setToolTip(tr("Record the child's current pose as a sample (C)"));
   pose_at_ = new QPushButton(tr("Pose here"));
@@ -55,7 +59,8 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
   layout->addLayout(buttons);
 
   connect(capture_, &QPushButton::clicked, this, &SamplesPanel::capture);
-  connect(q_entry_, &QLineEdit::returnPressed, this, &SamplesPanel::capture);
+  // Enter checks the value and does not capture: Enter then Capture would record the same pose twice
+  connect(q_entry_, &QLineEdit::returnPressed, this, &SamplesPanel::check_q_entry);
   connect(pose_at_, &QPushButton::clicked, this, &SamplesPanel::pose_at_selected);
   connect(up_, &QPushButton::clicked, this, [this] { move_selected(-1); });
   connect(down_, &QPushButton::clicked, this, [this] { move_selected(+1); });
@@ -110,7 +115,8 @@ void SamplesPanel::rebuild() {
     }
     table_->setItem(r, 3, res);
   }
-  q_entry_->setPlaceholderText(j ? tr("auto: %1").arg(q_text(next_sample_q(*j))) : QString());
+  const Body* child = j ? doc_.data().body(j->child) : nullptr;
+  q_entry_->setPlaceholderText(child ? tr("auto: %1").arg(q_text(next_sample_q(*j, child->pose))) : QString());
   for (QWidget* w : std::initializer_list<QWidget*>{capture_, q_entry_}) w->setEnabled(j != nullptr);
   for (QWidget* w : std::initializer_list<QWidget*>{pose_at_, up_, down_, delete_}) w->setEnabled(n > 0);
   syncing_ = false;
@@ -170,10 +176,35 @@ void SamplesPanel::capture() {
     }
     q = typed;
   }
+  // a capture outside the range, or of a pose already captured, asks first: a fit would follow it
+  if (const Body* child = doc_.data().body(j->child)) {
+    const QString concern = capture_concern(*j, child->pose, q ? *q : next_sample_q(*j, child->pose));
+    if (!concern.isEmpty() &&
+        QMessageBox::question(this, tr("Capture this sample?"), concern + QLatin1Char('\n') + tr("Capture it anyway?"),
+                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes) {
+      report(tr("Not captured: %1").arg(concern));
+      return;
+    }
+  }
   const auto r = capture_sample(doc_, id, q);
   if (r.ok()) q_entry_->clear();
   report(r.error, tr("Captured sample %1 (q = %2)").arg(r.value + 1).arg(
                       r.ok() ? q_text(doc_.data().joint(id)->samples.back().q) : QString()));
+}
+
+void SamplesPanel::check_q_entry() {
+  const Joint* j = doc_.data().joint(active_joint());
+  if (!j) return;
+  if (q_entry_->text().trimmed().isEmpty()) {
+    report({}, tr("The next capture gets q automatically (%1)").arg(q_entry_->placeholderText()));
+    return;
+  }
+  Eigen::VectorXd typed;
+  if (!parse_q(q_entry_->text(), joint_q_size(*j), typed)) {
+    report(tr("q needs %1 number(s), separated by commas").arg(joint_q_size(*j)));
+    return;
+  }
+  report({}, tr("The next capture (Capture or C) gets q = %1").arg(q_text(typed)));
 }
 
 void SamplesPanel::delete_selected() {

@@ -20,10 +20,13 @@ class SamplesPanel : public QWidget {
   explicit SamplesPanel(Document& doc, QWidget* parent = nullptr);
   QTableWidget* table() { return table_; }
   QLineEdit* q_entry() { return q_entry_; }
+  QPushButton* capture_button() { return capture_; }
 
  public slots:
   // records the active joint's child pose as a sample: q typed in the entry, or the next automatic value
   void capture();
+  // Enter in "Next q": says what the next capture will use, or what is wrong with the typed value
+  void check_q_entry();
   void delete_selected();
   void move_selected(int delta);
   void pose_at_selected();

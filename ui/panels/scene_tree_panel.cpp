@@ -14,7 +14,9 @@ enum ItemKind { body_item = 1, joint_item = 2 };
 SceneTreePanel::SceneTreePanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) {
   tree_ = new QTreeWidget(this);
   tree_->setHeaderLabels({tr("Name"), tr("Kind")});
-  tree_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+  // names are read whole (a long joint name scrolls sideways rather than being cut), the kind takes the rest
+  tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  tree_->header()->setStretchLastSection(true);
   tree_->setToolTip(tr("Bodies (nested under their parent bodies) and joints; click to select"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(2, 2, 2, 2);

@@ -1,0 +1,534 @@
+// the app as a user drives it (issue 18): automatic q at capture (the slider's value, or the next free value
+// for a joint not fitted yet), captures that ask first (outside the range, a pose already captured), a fit
+// that folds back flagged in the fit dock, and simulation settings that belong to the document.
+#include <QAbstractButton>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QValueAxis>
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QDir>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QHeaderView>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/app/main_window.hpp"
+#include "ui/app/settings.hpp"
+#include "ui/demo/demo_project.hpp"
+#include "ui/document/operations.hpp"
+#include "ui/document/project_file.hpp"
+#include "ui/export/exports.hpp"
+#include "ui/joint/dynamics_player.hpp"
+#include "ui/joint/fit_runner.hpp"
+#include "ui/joint/fold_check.hpp"
+#include "ui/joint/joint_model.hpp"
+#include "ui/joint/joint_operations.hpp"
+#include "ui/mesh/mesh_import.hpp"
+#include "ui/mesh/mesh_mass.hpp"
+#include "ui/panels/dynamics_panel.hpp"
+#include "ui/panels/fit_charts.hpp"
+#include "ui/panels/fit_panel.hpp"
+#include "ui/panels/playback_panel.hpp"
+#include "ui/panels/properties_panel.hpp"
+#include "ui/panels/samples_panel.hpp"
+#include "ui/panels/scene_tree_panel.hpp"
+#include "ui/viewport/gl_format.hpp"
+#include "ui/viewport/viewport_widget.hpp"
+
+using namespace js;
+using namespace js::ui;
+
+namespace {
+
+// answers the next message box with the button of this standard kind; records its text
+struct BoxAnswer {
+  QString text;
+  bool asked = false;
+};
+void answer_next_box(QMessageBox::StandardButton button, BoxAnswer* seen) {
+  QTimer::singleShot(200, [button, seen] {
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    if (!box) return;
+    seen->asked = true;
+    seen->text = box->text();
+    box->button(button)->click();
+  });
+}
+
+}  // namespace
+
+class WorkflowTest : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir tmp_;
+  int windows_ = 0;
+  std::unique_ptr<MainWindow> make_window() {
+    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery%1").arg(++windows_)));
+    w->set_interactive(false);
+    w->resize(1280, 860);
+    w->show();
+    QTest::qWaitForWindowExposed(w.get());
+    w->activateWindow();
+    QTest::qWaitForWindowActive(w.get());
+    return w;
+  }
+  static void press_capture(MainWindow& w) {
+    w.viewport()->setFocus();
+    QTRY_VERIFY(w.viewport()->hasFocus());
+    QTest::keyClick(w.viewport(), Qt::Key_C);
+  }
+  static FitPanel* fit_panel(MainWindow& w) { return qobject_cast<FitPanel*>(w.panel(QStringLiteral("fit"))); }
+  static DynamicsPanel* dynamics(MainWindow& w) {
+    return qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")))->dynamics();
+  }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    settings::first_start_done.set(true);
+    QVERIFY(tmp_.isValid());
+  }
+
+  // regression: the knee demo's C gave "q = 3", outside [0, 2.09]: the auto q is the slider's value
+  void auto_q_is_the_sliders_value() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    double lo = 0, hi = 0;
+    coordinate_range(knee, 0, lo, hi);
+    // the slider half way: the tibia sits at G(q)
+    Eigen::VectorXd q(1);
+    q[0] = 0.37 * (lo + hi);
+    QVERIFY(set_joint_q(doc, knee.id, q).ok());
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    qInfo() << "placeholder" << w->samples_panel()->q_entry()->placeholderText();
+    press_capture(*w);
+    const Joint& after = *doc.data().joint(knee.id);
+    QCOMPARE(after.samples.size(), std::size_t(13));
+    QCOMPARE(after.samples.back().q[0], q[0]);
+    QVERIFY(after.samples.back().q[0] >= lo && after.samples.back().q[0] <= hi);
+    qInfo() << w->last_message();
+  }
+
+  // a q outside the range, or a pose already captured, asks first; No captures nothing
+  void outside_the_range_or_a_duplicate_asks_first() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    SamplesPanel* samples = w->samples_panel();
+    samples->q_entry()->setText(QStringLiteral("3"));
+    BoxAnswer seen;
+    answer_next_box(QMessageBox::No, &seen);
+    QTest::mouseClick(samples->capture_button(), Qt::LeftButton);
+    QVERIFY(seen.asked);
+    QVERIFY2(seen.text.contains(QStringLiteral("outside")), qPrintable(seen.text));
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(12));
+    QVERIFY2(w->last_message().contains(QStringLiteral("Not captured")), qPrintable(w->last_message()));
+    // a pose already captured: the child at sample 5
+    samples->q_entry()->clear();
+    QVERIFY(pose_at_sample(doc, knee.id, 4).ok());
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    BoxAnswer dup;
+    answer_next_box(QMessageBox::No, &dup);
+    press_capture(*w);
+    QVERIFY(dup.asked);
+    QVERIFY2(dup.text.contains(QStringLiteral("sample 5")), qPrintable(dup.text));
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(12));
+    // Yes captures it anyway
+    BoxAnswer yes;
+    answer_next_box(QMessageBox::Yes, &yes);
+    press_capture(*w);
+    QVERIFY(yes.asked);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(13));
+  }
+
+  // regression: a knee built from scratch got q ∈ [0, 7] in sample-index units; now q steps by the
+  // rotation between poses (radians), the knee's flexion
+  void a_fresh_joint_gets_q_in_radians() {
+    auto w = make_window();
+    w->new_project();
+    Document& doc = w->document();
+    DocumentData bones = make_demo_project();
+    bones.joints.clear();
+    doc.reset(bones, {});
+    const BodyId femur = doc.data().bodies[0].id, tibia = doc.data().bodies[1].id;
+    const auto joint = add_joint(doc, femur, tibia, QStringLiteral("spline_curve"));
+    QVERIFY(joint.ok());
+    doc.set_selection(Selection{tibia, joint.value, -1});
+    for (int i = 0; i < 8; ++i) {
+      QVERIFY(set_body_pose(doc, tibia, demo_knee_pose(0.25 * i)).ok());
+      press_capture(*w);
+    }
+    const Joint& j = *doc.data().joint(joint.value);
+    QCOMPARE(j.samples.size(), std::size_t(8));
+    QCOMPARE(j.samples.front().q[0], 0.0);
+    for (std::size_t i = 1; i < 8; ++i) QVERIFY(j.samples[i].q[0] > j.samples[i - 1].q[0]);
+    // flexion of 1.75 rad plus the tibia's small internal rotation and adduction
+    qInfo() << "last q" << j.samples.back().q[0];
+    QVERIFY(j.samples.back().q[0] > 1.7 && j.samples.back().q[0] < 2.3);
+  }
+
+  // the issue's path: a capture at q = 3 (accepted) on the fitted demo, then Fit: the dock says it folds back
+  void a_fit_that_folds_back_is_flagged() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    FitPanel* fit = fit_panel(*w);
+    w->dock(QStringLiteral("fit"))->raise();
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    QTRY_VERIFY(!fit->fold_warning()->isVisible());  // the demo's fitted knee is fine
+    const FoldCheck good = check_fold(*doc.data().joint(knee.id)->model, doc.data().fit.length_scale);
+    qInfo() << "demo min/median speed" << good.min_speed << good.median_speed;
+    QVERIFY(!good.folds);
+    // the tibia where the slider put it, captured as q = 3
+    Eigen::VectorXd q(1);
+    q[0] = 1.0;
+    QVERIFY(set_joint_q(doc, knee.id, q).ok());
+    w->samples_panel()->q_entry()->setText(QStringLiteral("3"));
+    BoxAnswer seen;
+    answer_next_box(QMessageBox::Yes, &seen);
+    QTest::mouseClick(w->samples_panel()->capture_button(), Qt::LeftButton);
+    QVERIFY(seen.asked);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(13));
+    QSignalSpy done(fit->runner(), &FitRunner::finished);
+    QTest::mouseClick(fit->fit_button(), Qt::LeftButton);
+    QVERIFY(done.wait(60000));
+    QVERIFY2(done.first().first().toBool(), qPrintable(w->last_message()));
+    const FoldCheck bad = check_fold(*doc.data().joint(knee.id)->model, doc.data().fit.length_scale);
+    qInfo() << "folded min/median speed" << bad.min_speed << bad.median_speed << "at q" << bad.q << bad.reverses;
+    QVERIFY(bad.folds);
+    QTRY_VERIFY(fit->fold_warning()->isVisible());
+    QVERIFY(fit->fold_warning()->text().contains(QStringLiteral("folds back")));
+    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/fold_warning.png"));
+    // undo the fit: the flag goes with it
+    w->action(QStringLiteral("undo"))->trigger();
+    QTRY_VERIFY(!fit->fold_warning()->isVisible());
+  }
+
+  // regression: C, K and F did nothing while a number field had the focus; Enter in "Next q" captured
+  void shortcuts_work_in_number_fields_and_enter_does_not_capture() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    doc.set_selection(Selection{knee.child, knee.id, -1});
+    QSpinBox* frames = fit_panel(*w)->frames();
+    w->dock(QStringLiteral("fit"))->raise();
+    frames->setFocus();
+    QTRY_VERIFY(frames->hasFocus());
+    const int frames_before = frames->value();
+    QTest::keyClick(frames, Qt::Key_C);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(13));
+    QCOMPARE(frames->value(), frames_before);
+    // typed q, Enter: checked, not captured; then C captures it once
+    QLineEdit* entry = w->samples_panel()->q_entry();
+    entry->setFocus();
+    QTRY_VERIFY(entry->hasFocus());
+    QTest::keyClicks(entry, QStringLiteral("1.5"));
+    QTest::keyClick(entry, Qt::Key_Return);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(13));
+    QVERIFY2(w->last_message().contains(QStringLiteral("1.5")), qPrintable(w->last_message()));
+    QTest::keyClick(entry, Qt::Key_C);
+    QCOMPARE(doc.data().joint(knee.id)->samples.size(), std::size_t(14));
+    QCOMPARE(doc.data().joint(knee.id)->samples.back().q[0], 1.5);
+    QCOMPARE(entry->text(), QString());
+    // F frames the selection from a spin box too (the camera moves)
+    frames->setFocus();
+    QTRY_VERIFY(frames->hasFocus());
+    const CameraState before = doc.data().camera;
+    QTest::keyClick(frames, Qt::Key_F);
+    QTRY_VERIFY(doc.data().camera.distance != before.distance || doc.data().camera.target != before.target);
+  }
+
+  // regression: a fitted joint's kind changed to revolute threw the spline away, a 2-dof joint file rewrote
+  // every sample as "q, 0", without a word
+  void destructive_changes_ask_first() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    doc.set_selection(Selection{0, knee.id, -1});
+    auto* props = qobject_cast<PropertiesPanel*>(w->panel(QStringLiteral("properties")));
+    QComboBox* kind = props->joint_kind_box();
+    QTRY_COMPARE(kind->currentText(), QStringLiteral("spline_curve"));
+    BoxAnswer no;
+    answer_next_box(QMessageBox::No, &no);
+    kind->setCurrentText(QStringLiteral("revolute"));
+    QTRY_VERIFY(no.asked);
+    QVERIFY2(no.text.contains(QStringLiteral("fitted")), qPrintable(no.text));
+    QCOMPARE(doc.data().joint(knee.id)->kind, QStringLiteral("spline_curve"));
+    QCOMPARE(doc.data().joint(knee.id)->model, knee.model);
+    QCOMPARE(kind->currentText(), QStringLiteral("spline_curve"));
+    BoxAnswer yes;
+    answer_next_box(QMessageBox::Yes, &yes);
+    kind->setCurrentText(QStringLiteral("revolute"));
+    QTRY_VERIFY(yes.asked);
+    QCOMPARE(doc.data().joint(knee.id)->kind, QStringLiteral("revolute"));
+    // the joint file case: a 2-dof model on the 1-dof knee names the 12 samples it would rewrite
+    const QString loss = joint_change_loss(knee, QStringLiteral("the model of surface.json"), 2);
+    QVERIFY2(loss.contains(QStringLiteral("12 sample")) && loss.contains(QStringLiteral("fitted")), qPrintable(loss));
+    QVERIFY(joint_change_loss(*doc.data().joint(knee.id), QStringLiteral("kind prismatic"), 1).isEmpty());
+  }
+
+  // regression: the minimum window was 908×834 (no fit on a 1366×768 laptop), the samples table showed one
+  // row at 1024 px, the tree cut names
+  void fits_a_laptop_screen() {
+    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery_small")));
+    w->set_interactive(false);
+    w->load_demo();
+    w->resize(1366, 740);  // 768 less a panel
+    w->show();
+    QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+    QTest::qWait(300);
+    const QSize min = w->minimumSizeHint().expandedTo(w->minimumSize());
+    qInfo() << "minimum window" << min;
+    QVERIFY(min.width() <= 800 && min.height() <= 600);
+    QTableWidget* table = w->samples_panel()->table();
+    const int rows_shown = table->viewport()->height() / std::max(1, table->rowHeight(0));
+    qInfo() << "samples rows shown at" << w->size() << rows_shown;
+    QVERIFY(rows_shown >= 5);
+    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_1366.png")));
+    // the tree's name column is as wide as its longest name
+    auto* tree = qobject_cast<SceneTreePanel*>(w->panel(QStringLiteral("scene")))->tree();
+    int widest = 0;
+    for (QTreeWidgetItemIterator it(tree); *it; ++it)
+      widest = std::max(widest, tree->fontMetrics().horizontalAdvance((*it)->text(0)));
+    QVERIFY(tree->header()->sectionSize(0) >= widest);
+    // and the window goes down to 800×600 with every panel reachable (scroll areas)
+    w->resize(800, 600);
+    QTest::qWait(300);
+    QVERIFY(w->width() <= 800 && w->height() <= 600);
+    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_800.png")));
+  }
+
+  // regression: the letters streaked (normals smoothed across the extrusion's 90° rims): each vertex normal
+  // now follows its own face at a crease, while a bone stays smooth
+  void creases_keep_their_normals() {
+    const MeshImport letter = import_mesh(QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/letter_I.obj"), LengthUnit::metres);
+    QVERIFY2(letter.mesh, qPrintable(letter.error));
+    const MeshData& m = *letter.mesh;
+    double worst = 0.0;
+    for (std::size_t t = 0; t + 2 < m.indices.size(); t += 3) {
+      const Eigen::Vector3f a = m.positions[m.indices[t]], b = m.positions[m.indices[t + 1]], c = m.positions[m.indices[t + 2]];
+      const Eigen::Vector3f face = (b - a).cross(c - a).normalized();
+      for (int k = 0; k < 3; ++k)
+        worst = std::max(worst, std::acos(std::clamp<double>(face.dot(m.normals[m.indices[t + k]]), -1.0, 1.0)));
+    }
+    qInfo() << "letter I: largest angle between a vertex normal and its face" << worst * 180.0 / M_PI << "deg";
+    QVERIFY(worst < 10.0 * M_PI / 180.0);
+    // a bone: neighbouring vertices share one smooth normal (far fewer vertices than 3 per triangle)
+    const MeshImport femur = import_mesh(QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj"), LengthUnit::metres);
+    QVERIFY2(femur.mesh, qPrintable(femur.error));
+    qInfo() << "femur vertices" << femur.mesh->positions.size() << "triangles" << femur.mesh->triangle_count();
+    QVERIFY(femur.mesh->positions.size() < femur.mesh->triangle_count());
+  }
+
+  // regression: imported bones got 1 kg at the mesh origin, so a hanging tibia felt no torque
+  void imported_bones_get_mass_from_their_mesh() {
+    auto w = make_window();
+    w->new_project();
+    const QString femur = QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj");
+    QCOMPARE(w->import_mesh_file(femur, LengthUnit::metres, QStringLiteral("femur"), 1850.0), QString());
+    qInfo() << w->last_message();
+    const Body& b = w->document().data().bodies.back();
+    const MeshImport imp = import_mesh(femur, LengthUnit::metres);
+    const MeshMass mm = mesh_mass(*imp.mesh, 1850.0);
+    QVERIFY(mm.ok);
+    QCOMPARE(b.mass, mm.mass);
+    QVERIFY(b.mass > 0.05 && b.mass < 5.0);  // a femur: a few hundred grams of bone
+    QVERIFY(b.com.norm() > 1e-3);             // not the mesh origin
+    for (int i = 0; i < 3; ++i) {
+      QVERIFY(b.com[i] > imp.mesh->bounds_min[i] && b.com[i] < imp.mesh->bounds_max[i]);
+      QVERIFY(b.inertia_diag[i] > 0.0);
+    }
+    QVERIFY(w->last_message().contains(QStringLiteral("kg/m³")));
+    // twice the density, twice the mass
+    QCOMPARE(mesh_mass(*imp.mesh, 3700.0).mass, 2.0 * mm.mass);
+    // an open mesh cannot be filled: 1 kg stays and the message says why
+    const QString open = tmp_.filePath(QStringLiteral("open.obj"));
+    QFile f(open);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nf 1 2 3\n");
+    f.close();
+    QCOMPARE(w->import_mesh_file(open, LengthUnit::metres), QString());
+    QCOMPARE(w->document().data().bodies.back().mass, 1.0);
+    QVERIFY2(w->last_message().contains(QStringLiteral("not a closed surface")), qPrintable(w->last_message()));
+  }
+
+  // regression: a missing mesh could not be relinked (Properties ▸ Mesh was read-only)
+  void a_missing_mesh_is_replaced() {
+    auto w = make_window();
+    DocumentData d = make_demo_project();
+    const QString tibia = tmp_.filePath(QStringLiteral("tibia_moved.obj"));
+    QVERIFY(QFile::copy(QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj"), tibia));
+    d.bodies[1].mesh_path = tmp_.filePath(QStringLiteral("lost/tibia.obj"));
+    const QString project = tmp_.filePath(QStringLiteral("missing.jsproj"));
+    QCOMPARE(save_project(d, project), QString());
+    QCOMPARE(w->open_project(project), QString());
+    QVERIFY2(w->last_message().contains(QStringLiteral("lost/tibia.obj")), qPrintable(w->last_message()));
+    Document& doc = w->document();
+    const BodyId id = doc.data().bodies[1].id;
+    doc.set_selection(Selection{id, 0, -1});
+    auto* props = qobject_cast<PropertiesPanel*>(w->panel(QStringLiteral("properties")));
+    QVERIFY(props->replace_mesh_button()->isVisible());
+    // the button's file dialog, answered with the moved file
+    QTimer::singleShot(500, [tibia] {
+      if (auto* fd = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
+        fd->selectFile(tibia);
+        fd->accept();
+      }
+    });
+    QTest::mouseClick(props->replace_mesh_button(), Qt::LeftButton);
+    QCOMPARE(doc.data().body(id)->mesh_path, QFileInfo(tibia).absoluteFilePath());
+    QVERIFY(doc.is_modified());
+    w->action(QStringLiteral("undo"))->trigger();
+    QCOMPARE(doc.data().body(id)->mesh_path, tmp_.filePath(QStringLiteral("lost/tibia.obj")));
+    QVERIFY(!replace_body_mesh(doc, id, tmp_.filePath(QStringLiteral("nope.obj"))).ok());
+  }
+
+  // regression: the residual chart labelled 2.78e-17 and 0.333, elided sample labels from 10 on
+  void residual_chart_has_round_axes_and_readable_labels() {
+    FitCharts charts;
+    charts.resize(360, 420);
+    charts.show();
+    std::vector<PoseError> exact(8);
+    exact[3].translation = 2.78e-20;  // round-off of an exact fit
+    charts.set_residuals(exact);
+    QCOMPARE(charts.residual_axis()->min(), 0.0);
+    QCOMPARE(charts.residual_axis()->max(), 1.0);
+    QCOMPARE(charts.translation_set()->at(3), 0.0);
+    QCOMPARE(charts.sample_axis()->count(), 8);
+    std::vector<PoseError> some(100);
+    for (std::size_t i = 0; i < some.size(); ++i) some[i].translation = 2.7e-3 * static_cast<double>(i) / 99.0;
+    charts.set_residuals(some);
+    QCOMPARE(charts.residual_axis()->max(), 3.0);
+    QCOMPARE(charts.residual_axis()->tickInterval(), 1.0);
+    QCOMPARE(charts.residual_axis()->labelFormat(), QStringLiteral("%.0f"));
+    int labelled = 0;
+    for (const QString& c : charts.sample_axis()->categories())
+      if (!c.trimmed().isEmpty() && c.at(0) != QChar(0x200B)) ++labelled;
+    QCOMPARE(charts.sample_axis()->count(), 100);
+    QVERIFY(labelled >= 5 && labelled <= 11);
+    QTest::qWait(100);
+    QVERIFY(charts.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/residual_100.png")));
+    // no model: no stale categories
+    charts.set_residuals({});
+    QCOMPARE(charts.sample_axis()->count(), 0);
+  }
+
+  // the Help menu: shortcuts listed from the actions themselves, About with the version
+  void help_lists_shortcuts_and_version() {
+    auto w = make_window();
+    const QString keys = w->shortcuts_text();
+    qInfo().noquote() << keys;
+    QVERIFY(keys.contains(QStringLiteral("Capture Sample")));
+    QVERIFY(keys.contains(QStringLiteral("IK Mode")));
+    QVERIFY(keys.contains(QStringLiteral("Frame Selection")));
+    QVERIFY(w->action(QStringLiteral("about")) && w->action(QStringLiteral("docs")));
+    w->action(QStringLiteral("about"))->trigger();
+    QVERIFY2(w->last_message().contains(QStringLiteral("Jointsmith")), qPrintable(w->last_message()));
+  }
+
+  // regression: Export Scene File dropped imported meshes (reopened as ellipsoids) and joint names
+  void an_exported_scene_keeps_meshes_and_joint_names() {
+    auto w = make_window();
+    w->new_project();
+    const QString femur = QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj");
+    const QString foot = QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/foot.obj");
+    QCOMPARE(w->import_mesh_file(femur, LengthUnit::metres, QStringLiteral("femur_r")), QString());
+    QCOMPARE(w->import_mesh_file(foot, LengthUnit::metres, QStringLiteral("foot_r")), QString());
+    Document& doc = w->document();
+    const auto joint = add_joint(doc, doc.data().bodies[0].id, doc.data().bodies[1].id, QStringLiteral("revolute"),
+                                 QStringLiteral("ankle_r"));
+    QVERIFY2(joint.ok(), qPrintable(joint.error));
+    const QString scene = tmp_.filePath(QStringLiteral("exported/scene.json"));
+    QVERIFY(QDir().mkpath(QFileInfo(scene).absolutePath()));
+    QCOMPARE(export_scene_file(doc.data(), scene), QString());
+    QCOMPARE(w->open_scene(scene), QString());
+    const DocumentData& d = doc.data();
+    QStringList meshes, joints;
+    for (const Body& b : d.bodies) meshes << QFileInfo(b.mesh_path).fileName();
+    for (const Joint& j : d.joints) joints << j.name;
+    qInfo() << meshes << joints;
+    QVERIFY(meshes.contains(QStringLiteral("femur.obj")) && meshes.contains(QStringLiteral("foot.obj")));
+    QVERIFY(joints.contains(QStringLiteral("ankle_r")));
+    for (const Body& b : d.bodies)
+      if (!b.mesh_path.isEmpty()) QVERIFY2(QFileInfo::exists(b.mesh_path), qPrintable(b.mesh_path));
+  }
+
+  // regression: dt, integrator, damping and gravity carried over from whatever was opened before
+  void simulation_settings_belong_to_the_document() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    DynamicsPanel* dyn = dynamics(*w);
+    QCOMPARE(dyn->dt_box()->value(), 1e-3);
+    // an opened scene brings its own step
+    QCOMPARE(w->open_scene(QStringLiteral(JS_SOURCE_DIR "/resources/demos/letters_both.json")), QString());
+    QCOMPARE(doc.data().simulation.dt, 0.005);
+    QCOMPARE(dyn->dt_box()->value(), 0.005);
+    // the demo and New start from the defaults
+    w->load_demo();
+    QCOMPARE(doc.data().simulation, SimulationSettings{});
+    QCOMPARE(dyn->dt_box()->value(), 1e-3);
+    QVERIFY(!doc.is_modified());
+    // an edit in the dock is an undoable document edit
+    dyn->dt_box()->setValue(0.002);
+    QCOMPARE(doc.data().simulation.dt, 0.002);
+    QVERIFY(doc.is_modified());
+    w->action(QStringLiteral("undo"))->trigger();
+    QCOMPARE(doc.data().simulation.dt, 1e-3);
+    QCOMPARE(dyn->dt_box()->value(), 1e-3);
+    // saved with the project and read back
+    SimulationSettings s;
+    s.dt = 0.004;
+    s.integrator = QStringLiteral("symplectic");
+    s.gravity = false;
+    s.damping = 0.25;
+    QVERIFY(dyn->player()->set_settings(s));
+    const QString path = tmp_.filePath(QStringLiteral("sim.jsproj"));
+    QCOMPARE(w->save_project_as(path), QString());
+    w->new_project();
+    QCOMPARE(doc.data().simulation, SimulationSettings{});
+    QCOMPARE(w->open_project(path), QString());
+    QCOMPARE(doc.data().simulation, s);
+    QCOMPARE(dyn->dt_box()->value(), 0.004);
+    // the run uses them: 0.1 s of simulated time is 25 steps of 4 ms
+    QVERIFY(dyn->player()->advance(0.1));
+    QVERIFY(std::abs(dyn->player()->time() - 0.1) < 1e-9);
+  }
+};
+
+int main(int argc, char** argv) {
+  js::ui::set_default_gl_format();
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
+  QApplication::setApplicationName(QStringLiteral("jointsmith_workflow_test"));
+  WorkflowTest t;
+  return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_gui_workflow.moc"
