@@ -5,6 +5,7 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
@@ -72,6 +73,10 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   layout->addLayout(form);
   layout->addLayout(buttons);
   layout->addWidget(progress_);
+  verdict_ = new QLabel;
+  verdict_->setWordWrap(true);
+  verdict_->setToolTip(tr("How the last fit ended, and what `jointsmith-cli check` says of the fitted joint"));
+  layout->addWidget(verdict_);
   charts_ = new FitCharts;
   layout->addWidget(charts_, 1);
 
@@ -92,6 +97,7 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   connect(runner_, &FitRunner::finished, this, [this](bool applied, const QString& text) {
     set_running(false);
     progress_->setValue(applied ? 100 : 0);
+    show_verdict(applied);
     if (applied || runner_->last().cancelled) emit status_message(text);
     else emit fit_failed(text);
     refresh_charts();
@@ -114,6 +120,23 @@ void FitPanel::start_fit() {
   const Joint* j = doc_.data().joint(s.joint);
   if (!j) j = doc_.data().joint_of_child(s.body);
   runner_->start(j ? j->id : 0);
+}
+
+void FitPanel::show_verdict(bool applied) {
+  const fit::FitReport& r = runner_->last().report;
+  if (!applied) {
+    verdict_->clear();
+    return;
+  }
+  QString text = r.converged ? tr("Converged")
+                 : r.stalled ? tr("Stalled: no step lowered the objective (damping reached 1e10); the fit may "
+                                  "not be at a minimum")
+                 : r.cancelled ? tr("Stopped")
+                               : tr("Iteration limit reached before convergence");
+  const bool bad = !r.check_problem.empty();
+  if (bad) text += tr("\nCheck fails: %1").arg(QString::fromStdString(r.check_problem));
+  verdict_->setText(text);
+  verdict_->setStyleSheet(bad || r.stalled ? QStringLiteral("color: #c0392b;") : QString());
 }
 
 void FitPanel::set_running(bool on) {
