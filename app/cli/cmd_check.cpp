@@ -1,6 +1,5 @@
 // jointsmith-cli check: the paper's two requirements for a joint file (§5): C² continuity across every
 // knot and S(q) ≠ 0 over the range, plus how far ‖s(q)‖ is from 1 (natural parameterization, §6.1).
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -10,8 +9,6 @@
 #include "app/cli/commands.hpp"
 #include "core/io/joint_file.hpp"
 #include "core/joints/spline_checks.hpp"
-#include "core/joints/spline_curve_joint.hpp"
-#include "core/joints/spline_surface_joint.hpp"
 
 namespace js::cli {
 
@@ -21,16 +18,8 @@ struct CheckOptions {
   std::string joint;
   double length_scale = 1.0;
   int samples = 2000;
+  double dead_stop = 1e-6;
 };
-
-// the knot values of coordinate `axis`, or none for joints without knots.
-std::vector<double> knots_of(const JointModel& joint, int axis) {
-  if (const auto* c = dynamic_cast<const SplineCurveJoint*>(&joint)) return c->knots().knots();
-  if (const auto* s = dynamic_cast<const SplineSurfaceJoint*>(&joint)) {
-    return s->knots()[static_cast<std::size_t>(axis)].knots();
-  }
-  return {};
-}
 
 void run_check(const CheckOptions& o) {
   const std::unique_ptr<JointModel> joint = io::read_joint_file(o.joint);
@@ -48,7 +37,7 @@ void run_check(const CheckOptions& o) {
     mid[i] = c.min > -1e100 && c.max < 1e100 ? 0.5 * (c.min + c.max) : 0.0;
   }
   for (int axis = 0; axis < n; ++axis) {
-    const std::vector<double> knots = knots_of(*joint, axis);
+    const std::vector<double> knots = joint_knots(*joint, axis);
     if (knots.empty()) continue;
     const ContinuityReport r = check_c2_across_knots(*joint, knots, axis, mid);
     c2 = c2 && r.c2;
@@ -62,20 +51,29 @@ void run_check(const CheckOptions& o) {
   }
   const int per_axis = n <= 1 ? o.samples : (n == 2 ? 120 : 30);
   const JacobianNormReport s = check_jacobian_norm(*joint, per_axis, o.length_scale);
+  // the minimum per knot span (knots and critical points), not on the grid: a dead stop at a knot is found
+  const DeadStopReport dead = find_dead_stop(*joint, o.length_scale, o.dead_stop);
   out["c2"] = c2;
   out["continuity"] = continuity;
-  out["min_jacobian_norm"] = s.min_norm;
-  out["min_jacobian_norm_at"] = std::vector<double>(s.where.data(), s.where.data() + s.where.size());
+  out["min_jacobian_norm"] = dead.min_norm;
+  out["min_jacobian_norm_at"] = std::vector<double>(dead.where.data(), dead.where.data() + dead.where.size());
+  out["min_jacobian_norm_coordinate"] = joint->coordinates()[static_cast<std::size_t>(dead.coordinate)].name;
+  out["jacobian_norm_scale"] = dead.scale;
+  out["min_jacobian_norm_relative"] = dead.relative;
+  out["dead_stop"] = dead.dead;
   out["length_scale"] = o.length_scale;
   out["max_speed_deviation"] = s.max_speed_deviation;
   out["rms_speed_deviation"] = s.rms_speed_deviation;
   std::cout << out.dump(2) << "\n";
   std::cerr << o.joint << ": " << (c2 ? "C2 across every knot" : "NOT C2 (see continuity)") << "; min |S| = "
-            << s.min_norm << (s.min_norm < 1e-6 ? " (S vanishes: the joint stops there)" : "") << "\n";
-  if (!c2 || s.min_norm < 1e-6) {
-    std::cout.flush();
-    std::exit(3);  // a requirement failed: scripts can test the status
+            << dead.min_norm << " (" << dead.relative << " of its rms " << dead.scale << ")";
+  if (dead.dead) {
+    std::cerr << ": S vanishes at " << out["min_jacobian_norm_coordinate"].get<std::string>() << " =";
+    for (int i = 0; i < dead.where.size(); ++i) std::cerr << (i > 0 ? "," : " ") << dead.where[i];
+    std::cerr << ", the joint stops there";
   }
+  std::cerr << "\n";
+  if (!c2 || dead.dead) throw ExitCode{3};  // a requirement failed: scripts can test the status
 }
 
 }  // namespace
@@ -87,11 +85,16 @@ void add_check_command(CLI::App& app) {
   cmd->add_option("joint", opts->joint, "joint file (JSON)")->required();
   cmd->add_option("--length-scale", opts->length_scale, "metric |w|^2 + |v/l|^2 for |S| (metres)")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--samples", opts->samples, "samples over the range of a 1-dof joint")->check(CLI::Range(10, 1000000));
+  cmd->add_option("--samples", opts->samples, "samples over the range of a 1-dof joint (speed deviation)")
+      ->check(CLI::Range(10, 1000000));
+  cmd->add_option("--dead-stop", opts->dead_stop, "min |S| below this fraction of its rms over the range is a dead stop")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   cmd->footer(
       "Output: JSON on stdout with c2, continuity (per coordinate: jumps of G, S and dS across knots),\n"
-      "min_jacobian_norm and where, and the deviation of |s(q)| from 1; a one-line summary on stderr.\n"
-      "Exit status 0 when the joint is C2 and S never vanishes, 3 otherwise.");
+      "min_jacobian_norm (found per knot span: at the knots and the critical points between them), where,\n"
+      "its ratio to the rms |S| (dead_stop when below --dead-stop), and the deviation of |s(q)| from 1;\n"
+      "a one-line summary on stderr. Exit status 0 when the joint is C2 and S never vanishes, 3 otherwise.");
   cmd->callback([opts] { run_check(*opts); });
 }
 

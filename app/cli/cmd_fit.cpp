@@ -4,7 +4,9 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <set>
+#include <algorithm>
+#include <chrono>
+#include <vector>
 #include <stdexcept>
 #include <string>
 
@@ -60,6 +62,37 @@ double parse_number(const std::string& text, const char* flag) {
   return v;
 }
 
+// progress on stderr for fits that run longer than a couple of seconds (a million samples): every two
+// seconds, the fit (the automatic search runs many) and its iteration
+class ProgressPrinter {
+ public:
+  fit::ProgressCallback callback() {
+    return [this](const fit::FitProgress& p) {
+      if (p.iteration == 1) ++fits_;
+      const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      if (t >= next_) {
+        next_ = t + 2.0;
+        std::cerr << "fit: " << static_cast<int>(t) << " s, fit " << fits_ << ", iteration " << p.iteration
+                  << ", objective " << p.objective << std::endl;
+      }
+      return true;
+    };
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  double next_ = 2.0;
+  int fits_ = 0;
+};
+
+// what `jointsmith-cli check` would say of the fitted joint: a joint it rejects is not written
+void refuse_unusable(const fit::FitReport& report, const std::string& output) {
+  if (report.check_problem.empty()) return;
+  throw std::runtime_error("fit: not writing " + output + ": the fitted joint fails `check`: " + report.check_problem +
+                           ". The samples do not determine a usable joint (identical or collinear poses, or part of "
+                           "the range covered by a single sample?)");
+}
+
 // the json report (--report) and the summary for people on stdout
 void write_report(const FitCliOptions& cli, const fit::FitReport& report) {
   if (!cli.report.empty()) {
@@ -77,8 +110,11 @@ std::vector<int> parse_net(const std::string& text, const fit::SampleSet& sample
   if (text == "auto") {
     // about one control value per two distinct q values along each axis, at most 8, at least the order
     for (int a = 0; a < samples.dof; ++a) {
-      std::set<double> distinct;
-      for (const fit::Sample& s : samples.samples) distinct.insert(s.q[a]);
+      std::vector<double> distinct;
+      distinct.reserve(samples.samples.size());
+      for (const fit::Sample& s : samples.samples) distinct.push_back(s.q[a]);
+      std::sort(distinct.begin(), distinct.end());
+      distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
       net.push_back(std::max(order, std::min(8, static_cast<int>(distinct.size()) / 2)));
     }
     return net;
@@ -116,12 +152,16 @@ void run_surface_fit(const FitCliOptions& cli, const fit::SampleSet& samples) {
   options.max_iterations = cli.max_iterations;
   // n-dof smoothing is not cross-validated: auto means none (the net is chosen coarser than the samples)
   options.smoothing = cli.smooth == "auto" ? 0.0 : parse_number(cli.smooth, "--smooth");
+  ProgressPrinter progress;
+  options.progress = progress.callback();
   const fit::SurfaceFitResult result = fit::fit_spline_surface(samples, options);
   const SplineSurfaceJoint joint = result.joint();
-  io::write_joint_file(joint, cli.output);
   std::vector<JointVector> q;
+  q.reserve(samples.samples.size());
   for (const fit::Sample& s : samples.samples) q.push_back(s.q);
   fit::FitReport report = fit::measure_fit(joint, samples, q, options.length_scale);
+  refuse_unusable(report, cli.output);
+  io::write_joint_file(joint, cli.output);
   const fit::FitReport start = fit::measure_fit(result.coordinatewise_joint(), samples, q, options.length_scale);
   fit::describe_surface_fit(result, options, start, report);
   write_report(cli, report);
@@ -131,6 +171,10 @@ void run_fit(const FitCliOptions& cli) {
   fit::SampleReadOptions read;
   read.reorthonormalize = cli.reorthonormalize;
   const fit::SampleSet samples = fit::read_samples(cli.samples, read);
+  if (samples.dof < 1 || samples.dof > 3) {
+    throw std::runtime_error("fit: " + cli.samples + " has " + std::to_string(samples.dof) +
+                             " coordinates; n-dof fitting supports 1 to 3");
+  }
   if (samples.dof != 1) {
     run_surface_fit(cli, samples);
     return;
@@ -159,13 +203,18 @@ void run_fit(const FitCliOptions& cli) {
     throw std::runtime_error("fit: --cv '" + cli.cv + "': expected gcv or kfold");
   }
 
+  ProgressPrinter progress;
+  options.progress = progress.callback();
   const fit::AutoFitResult result = fit::fit_spline_curve_auto(samples, options, automatic);
   const SplineCurveJoint joint = result.fit.joint();
-  io::write_joint_file(joint, cli.output);
 
   std::vector<JointVector> q;
+  q.reserve(result.fit.q.size());
   for (double x : result.fit.q) q.push_back(JointVector::Constant(1, x));
+  q.resize(samples.samples.size(), JointVector::Zero(1));  // closed fits carry one more q (the period end)
   fit::FitReport report = fit::measure_fit(joint, samples, q, options.length_scale);
+  refuse_unusable(report, cli.output);
+  io::write_joint_file(joint, cli.output);
   fit::describe_curve_fit(result, options, report);
   write_report(cli, report);
 }

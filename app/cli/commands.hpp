@@ -8,6 +8,12 @@
 
 namespace js::cli {
 
+// thrown by a command that ran but found what its exit status must report (check: a requirement failed);
+// main returns `code` after the stack has unwound (std::exit in a callback skips destructors and flushes).
+struct ExitCode {
+  int code = 0;
+};
+
 // eval JOINT.json --q Q [--q Q …]: transform, jacobian and hessian as json (cmd_eval.cpp)
 void add_eval_command(CLI::App& app);
 // check JOINT.json: C2 across knots and min |S| over the range (cmd_check.cpp)

@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const js::cli::ExitCode& e) {
+    return e.code;
   } catch (const std::exception& e) {
     std::cerr << "jointsmith-cli: error: " << e.what() << "\n";
     return 1;

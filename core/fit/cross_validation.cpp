@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "core/fit/curve_fitter.hpp"
 
@@ -127,27 +128,67 @@ std::vector<ScorePoint> search_smoothing(Scorer& scorer, const AutoFitOptions& a
   return curve;
 }
 
+// every step-th sample (in sample order, so natural parameterization still follows the rows), the last
+// one always: the ends of the range stay
+SampleSet subsample(const SampleSet& samples, int count) {
+  SampleSet out;
+  out.dof = samples.dof;
+  out.has_q = samples.has_q;
+  out.source = samples.source;
+  const int n = samples.size();
+  out.samples.reserve(static_cast<std::size_t>(count) + 1);
+  for (int i = 0; i < count; ++i) {
+    const auto k = static_cast<std::size_t>(static_cast<long long>(i) * (n - 1) / (count - 1));
+    out.samples.push_back(samples.samples[k]);
+  }
+  return out;
+}
+
+// the largest frame count the samples can support: each frame needs data, and gcv's 1 − tr(A)/6N must
+// stay above 0 (N − 1); k-fold fits train on (k − 1)/k of the samples
+int supported_frames(int n, const AutoFitOptions& a) {
+  if (a.method == CrossValidation::KFold) return n * (a.folds - 1) / std::max(1, a.folds) - 1;
+  return n - 1;
+}
+
 }  // namespace
 
-AutoFitResult fit_spline_curve_auto(const SampleSet& samples, const CurveFitOptions& options,
+AutoFitResult fit_spline_curve_auto(const SampleSet& all_samples, const CurveFitOptions& options,
                                     const AutoFitOptions& automatic) {
   const auto start = std::chrono::steady_clock::now();
   CurveFitOptions base = options;
   if (automatic.auto_smoothing) base.smoothing = 0.0;
   int frames = options.knots ? options.knots->num_control() : options.num_frames;
   std::vector<ScorePoint> frames_curve;
+  const bool searching = automatic.auto_frames || automatic.auto_smoothing;
+  const bool sub = searching && automatic.max_search_samples > 1 && all_samples.size() > automatic.max_search_samples;
+  const SampleSet reduced = sub ? subsample(all_samples, automatic.max_search_samples) : SampleSet{};
+  const SampleSet& samples = sub ? reduced : all_samples;
+  bool at_edge = false;
+  int limit = 0;
 
   if (automatic.auto_frames && !options.knots) {
-    // frame counts growing by ≈ 25 %, scored without smoothing (or at the given w)
+    // frame counts growing by ≈ 25 %, scored without smoothing (or at the given w); the search goes on
+    // while the score keeps falling, up to what the samples support, and stops three counts past the best
     const int order = options.order;
-    const int largest = std::max(order, std::min(automatic.max_frames, samples.size() / 2));
+    const int first = options.closed ? std::max(3, order - 1) : order;
+    limit = std::max(first, std::min(automatic.max_frames, supported_frames(samples.size(), automatic)));
     double best_score = kInf;
     int rising = 0;
-    for (int f = options.closed ? std::max(3, order - 1) : order; f <= largest;
-         f = std::max(f + 1, static_cast<int>(std::lround(f * 1.25)))) {
+    for (int f = first;; f = std::min(limit, std::max(f + 1, static_cast<int>(std::lround(f * 1.25))))) {
       CurveFitOptions o = base;
       o.num_frames = f;
-      Scorer scorer(samples, prepare_curve_fit(samples, o), o, automatic);
+      std::optional<PreparedCurve> prepared;
+      try {
+        prepared = prepare_curve_fit(samples, o);
+      } catch (const SampleError&) {
+        if (f == first) throw;
+        // the samples leave a frame of this count undetermined: the previous count was the most they support
+        limit = static_cast<int>(frames_curve.back().value);
+        at_edge = frames == limit;
+        break;
+      }
+      Scorer scorer(samples, std::move(*prepared), o, automatic);
       ScorePoint p = scorer.score(o.smoothing, f);
       frames_curve.push_back(p);
       if (scorer.cancelled()) break;
@@ -157,6 +198,10 @@ AutoFitResult fit_spline_curve_auto(const SampleSet& samples, const CurveFitOpti
         rising = 0;
       } else if (++rising >= 3) {
         break;  // past the minimum
+      }
+      if (f >= limit) {
+        at_edge = frames == f;  // still falling where the samples stop supporting more
+        break;
       }
     }
   }
@@ -170,12 +215,29 @@ AutoFitResult fit_spline_curve_auto(const SampleSet& samples, const CurveFitOpti
   } else {
     curve.push_back(scorer.score(o.smoothing, o.smoothing));
   }
-  AutoFitResult result(std::move(scorer.best()));
-  result.smoothing = scorer.best_w();
+  const double chosen_w = scorer.best_w();
+  bool cancelled = scorer.cancelled();
+  CurveFitResult fit = std::move(scorer.best());
+  if (sub && !cancelled) {
+    // the chosen frames and w on every sample, warm-started from the subsample's fit where the knots agree
+    CurveFitOptions final_options = base;
+    final_options.num_frames = frames;
+    final_options.smoothing = chosen_w;
+    PreparedCurve prepared = prepare_curve_fit(all_samples, final_options);
+    if (prepared.knots.knots() == fit.knots.knots()) prepared.frames = fit.frames;
+    CurveFitter fitter(all_samples, std::move(prepared.q), std::move(prepared.knots), final_options);
+    fit = fitter.run(std::move(prepared.frames));
+    cancelled = cancelled || fit.cancelled;
+  }
+  AutoFitResult result(std::move(fit));
+  result.smoothing = chosen_w;
   result.frames = frames;
   result.smoothing_curve = std::move(curve);
   result.frames_curve = std::move(frames_curve);
-  result.fit.cancelled = result.fit.cancelled || scorer.cancelled();
+  result.frames_at_edge = at_edge;
+  result.frames_limit = limit;
+  result.search_samples = samples.size();
+  result.fit.cancelled = result.fit.cancelled || cancelled;
   for (const ScorePoint& p : result.smoothing_curve) {
     if (p.value == result.smoothing) result.fit.effective_parameters = p.effective_parameters;
   }

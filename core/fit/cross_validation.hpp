@@ -24,7 +24,10 @@ struct AutoFitOptions {
   double max_smoothing = 0.3;
   int grid_points = 12;
   int refine_steps = 6;             // golden-section steps around the best grid point
-  int max_frames = 60;              // largest frame count tried (also ≤ N/2)
+  int max_frames = 60;              // largest frame count tried (also below what the samples support)
+  // sets larger than this choose frames and w on an even subsample of this many (in sample order); the
+  // final fit uses every sample. keeps the search linear in N with a small constant (0: never subsample)
+  int max_search_samples = 20000;
 };
 
 // one evaluated candidate.
@@ -42,6 +45,11 @@ struct AutoFitResult {
   int frames = 0;                         // chosen number of frames
   std::vector<ScorePoint> smoothing_curve;  // in increasing w
   std::vector<ScorePoint> frames_curve;     // in increasing frame count (auto_frames only)
+  // the chosen frame count is the largest the search tried, and it stopped there because the samples
+  // support no more (or max_frames), not because the score rose: more data could use more frames
+  bool frames_at_edge = false;
+  int frames_limit = 0;                     // the largest count the search could try (auto_frames only)
+  int search_samples = 0;                   // samples the search scored (N unless subsampled)
 };
 
 // fits with automatically chosen w and/or frame count; options supplies everything else (method, order,

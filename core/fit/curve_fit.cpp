@@ -24,6 +24,33 @@ bool fit_method_from_name(const std::string& name, FitMethod& method) {
   return true;
 }
 
+namespace {
+
+// schoenberg–whitney: an open curve without smoothing is determined only when the frames can be matched to
+// distinct sample parameters x_0 < x_1 < … with B_j(x_j) > 0 (greedy, on the sorted distinct q). returns
+// the first frame without a sample of its own, or −1.
+int frame_without_sample(std::vector<double> q, const spline::KnotVector& knots) {
+  std::sort(q.begin(), q.end());
+  q.erase(std::unique(q.begin(), q.end()), q.end());
+  const int m = knots.num_control(), k = knots.order();
+  std::size_t next = 0;
+  for (int j = 0; j < m; ++j) {
+    const double lo = knots.knot(j), hi = knots.knot(j + k);
+    while (next < q.size()) {
+      const double x = q[next];
+      const bool inside = (x > lo && x < hi) || (j == 0 && x == lo) || (j == m - 1 && x == hi);
+      if (inside) break;
+      if (x >= hi) return j;  // every later x is past this frame's support
+      ++next;
+    }
+    if (next == q.size()) return j;
+    ++next;
+  }
+  return -1;
+}
+
+}  // namespace
+
 PreparedCurve prepare_curve_fit(const SampleSet& samples, const CurveFitOptions& options) {
   if (samples.dof != 1) {
     throw std::invalid_argument("fit_spline_curve: the samples have " + std::to_string(samples.dof) +
@@ -57,9 +84,26 @@ PreparedCurve prepare_curve_fit(const SampleSet& samples, const CurveFitOptions&
   }
   const double q_min = *std::min_element(q.begin(), q.end());
   if (!closed) q_end = *std::max_element(q.begin(), q.end());
+  if (!samples.has_q && !(q_end > q_min)) {
+    throw SampleError(SampleErrorKind::TooFewSamples, samples.source, samples.samples.back().line, 0,
+                      "all " + std::to_string(samples.size()) +
+                          " samples are the same pose: there is no motion to fit a joint to");
+  }
   spline::KnotVector knots = options.knots ? *options.knots : place_knots(frames, order, closed, q_min, q_end);
   std::vector<SE3> initial =
       options.initial_frames ? *options.initial_frames : initial_frames(samples, q, knots, options.length_scale);
+  if (!closed && !(options.smoothing > 0.0)) {
+    // a frame whose basis covers no sample of its own is not determined by the data: the fit would
+    // write whatever its start was (a range covered by one sample)
+    const int j = frame_without_sample(q, knots);
+    if (j >= 0) {
+      const double lo = knots.knot(j), hi = knots.knot(j + knots.order());
+      throw SampleError(SampleErrorKind::TooFewSamples, samples.source, samples.samples.back().line, 0,
+                        "control frame " + std::to_string(j) + " of " + std::to_string(knots.num_control()) +
+                            " has no sample of its own in q = " + std::to_string(lo) + " .. " + std::to_string(hi) +
+                            " (too few samples there): use fewer frames, or smoothing");
+    }
+  }
   if (static_cast<int>(initial.size()) != knots.num_control()) {
     throw std::invalid_argument("fit: " + std::to_string(initial.size()) + " initial frames for " +
                                 std::to_string(knots.num_control()) + " control frames");

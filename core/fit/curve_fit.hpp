@@ -70,6 +70,7 @@ struct CurveFitResult {
   std::vector<double> q;            // parameter of each sample, size N (given or natural)
   int iterations = 0;
   bool converged = false;
+  bool stalled = false;             // levenberg–marquardt found no step lowering F (damping reached 1e10)
   bool cancelled = false;
   std::vector<double> objective_history;  // F before the first iteration, then after each
   double data_term = 0.0;           // Σ c_k ρ_k at the end (before the 1 − w factor)

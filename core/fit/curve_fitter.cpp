@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "core/fit/damped_least_squares.hpp"
 #include "core/fit/metric.hpp"
 #include "core/fit/quadrature.hpp"
 
@@ -188,6 +189,33 @@ double CurveFitter::effective_parameters(const std::vector<SE3>& frames) {
   return system_.trace_inverse_times(data_only);
 }
 
+// the gauss–newton fit as a damped least-squares problem (damped_least_squares.hpp): normal equations in
+// system_ at frames_, the trial's pass also linearizes there (fused: one pass per trial)
+struct CurveFitter::GaussNewton {
+  CurveFitter& f;
+  double F = 0.0;        // at frames_
+  double F_trial = 0.0;  // at trial_
+
+  double total(const Terms& t) const { return (1.0 - f.options_.smoothing) * t.data + f.options_.smoothing * t.smooth; }
+  double objective() const { return F; }
+  bool solve(double lambda) {
+    f.damped_ = f.system_;
+    f.damped_.add_marquardt(lambda, 1e-9 * f.system_.mean_diagonal());
+    return f.damped_.solve(f.step_);
+  }
+  double try_step(double& step_size) {
+    step_size = f.apply_step(f.step_, f.trial_);
+    F_trial = total(f.assemble(f.trial_, FitMethod::GaussNewton, f.trial_system_, nullptr));
+    return F_trial;
+  }
+  double accept() {
+    f.frames_.swap(f.trial_);
+    std::swap(f.system_, f.trial_system_);
+    F = F_trial;
+    return F;
+  }
+};
+
 CurveFitResult CurveFitter::run(std::vector<SE3> frames) {
   const auto start = std::chrono::steady_clock::now();
   CurveFitResult result(knots_);
@@ -196,10 +224,39 @@ CurveFitResult CurveFitter::run(std::vector<SE3> frames) {
   const double w = options_.smoothing;
   auto total = [w](const Terms& t) { return (1.0 - w) * t.data + w * t.smooth; };
   // one pass gives F and the normal equations at the same frames
-  double F = total(assemble(frames_, options_.method, system_, nullptr));
-  result.objective_history.push_back(F);
-  double lambda = 1e-6;  // levenberg–marquardt damping, relative to the diagonal
-  int increases = 0;      // paper method: consecutive objective increases
+  const double F0 = total(assemble(frames_, options_.method, system_, nullptr));
+  result.objective_history.push_back(F0);
+  if (options_.method == FitMethod::Paper) {
+    result.frames = run_paper(F0, result);
+  } else {
+    GaussNewton problem{*this, F0};
+    DampedLeastSquaresOptions o;
+    o.max_iterations = options_.max_iterations;
+    o.step_tolerance = options_.step_tolerance;
+    o.objective_tolerance = options_.objective_tolerance;
+    o.progress = &options_.progress;
+    o.cancel = options_.cancel;
+    DampedLeastSquaresReport report;
+    damped_least_squares(problem, o, report, result.objective_history);
+    result.iterations = report.iterations;
+    result.converged = report.converged;
+    result.stalled = report.stalled;
+    result.cancelled = report.cancelled;
+    result.frames = frames_;
+  }
+  const Terms t = terms(result.frames, true);
+  result.data_term = t.data;
+  result.smoothness_term = t.smooth;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+std::vector<SE3> CurveFitter::run_paper(double F, CurveFitResult& result) {
+  // eq. (35) in least squares, then Ğ_j ← Ğ_j exp(ŭ_j), undamped: the paper's iteration, not a descent
+  // method, so it keeps the best frames seen and stops after five increases in a row
+  const double w = options_.smoothing;
+  auto total = [w](const Terms& t) { return (1.0 - w) * t.data + w * t.smooth; };
+  int increases = 0;
   std::vector<SE3> best = frames_;
   double best_F = F;
   for (int it = 1; it <= options_.max_iterations; ++it) {
@@ -207,41 +264,13 @@ CurveFitResult CurveFitter::run(std::vector<SE3> frames) {
       result.cancelled = true;
       break;
     }
-    double step_size = 0.0;
-    double F_new = F;
-    if (options_.method == FitMethod::Paper) {
-      // eq. (35) in least squares, then Ğ_j ← Ğ_j exp(ŭ_j); a whisker of ridge for frames without data
-      system_.add_marquardt(1e-12, 1e-12 * system_.mean_diagonal());
-      if (!system_.solve(step_)) break;
-      step_size = apply_step(step_, trial_);
-      frames_.swap(trial_);
-      F_new = total(assemble(frames_, options_.method, system_, nullptr));
-      increases = F_new > F ? increases + 1 : 0;
-    } else {
-      // levenberg–marquardt: damp until the step lowers F; the trial's pass also linearizes there
-      const double floor = 1e-9 * system_.mean_diagonal();
-      bool accepted = false;
-      while (lambda < 1e10) {
-        damped_ = system_;
-        damped_.add_marquardt(lambda, floor);
-        if (damped_.solve(step_)) {
-          step_size = apply_step(step_, trial_);
-          F_new = total(assemble(trial_, options_.method, trial_system_, nullptr));
-          if (F_new <= F) {
-            accepted = true;
-            break;
-          }
-        }
-        lambda *= 10.0;
-      }
-      if (!accepted) {
-        result.converged = true;  // no direction lowers F: a minimum to working precision
-        break;
-      }
-      lambda = std::max(lambda * 0.1, 1e-12);
-      frames_.swap(trial_);
-      std::swap(system_, trial_system_);
-    }
+    // a whisker of ridge for frames without data
+    system_.add_marquardt(1e-12, 1e-12 * system_.mean_diagonal());
+    if (!system_.solve(step_)) break;
+    const double step_size = apply_step(step_, trial_);
+    frames_.swap(trial_);
+    const double F_new = total(assemble(frames_, FitMethod::Paper, system_, nullptr));
+    increases = F_new > F ? increases + 1 : 0;
     const double F_old = F;
     F = F_new;
     result.iterations = it;
@@ -261,12 +290,7 @@ CurveFitResult CurveFitter::run(std::vector<SE3> frames) {
     }
     if (increases >= 5) break;  // the paper's iteration is diverging
   }
-  result.frames = options_.method == FitMethod::Paper ? best : frames_;
-  const Terms t = terms(result.frames, true);
-  result.data_term = t.data;
-  result.smoothness_term = t.smooth;
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
+  return best;
 }
 
 }  // namespace js::fit

@@ -53,6 +53,9 @@ class CurveFitter {
   Terms assemble(const std::vector<SE3>& frames, FitMethod method, BandedSystem& system, BandedSystem* data_only);
   // frames_ ← frames_ exp(step) into trial_; returns the largest |W ŭ| component.
   double apply_step(const Eigen::VectorXd& step, std::vector<SE3>& out) const;
+  // the paper's iteration (eq. 32–36) from frames_ at objective F; returns the best frames seen.
+  std::vector<SE3> run_paper(double F, CurveFitResult& result);
+  struct GaussNewton;  // the damped least-squares problem of the gauss–newton method
 
   const SampleSet& samples_;
   std::vector<double> q_;

@@ -7,6 +7,8 @@
 
 #include <Eigen/SVD>
 
+#include "core/joints/spline_checks.hpp"
+
 namespace js::fit {
 
 FitReport measure_fit(const JointModel& joint, const SampleSet& samples, const std::vector<JointVector>& q,
@@ -57,6 +59,14 @@ FitReport measure_fit(const JointModel& joint, const SampleSet& samples, const s
     if (a == dof) break;
   }
   r.min_jacobian_norm = smallest;
+  if (dof == 1) {
+    // the grid misses a stop at a knot: the minimum per knot span (the same search as `check`)
+    r.min_jacobian_norm = std::min(smallest, find_dead_stop(joint, length_scale).min_norm);
+  }
+  // the verdict of `jointsmith-cli check` (its default length scale), so app, report and cli agree
+  const JointCheck verdict = check_joint(joint);
+  r.dead_stop = verdict.dead.dead;
+  r.check_problem = verdict.problem(joint);
   return r;
 }
 
@@ -69,11 +79,15 @@ void describe_curve_fit(const AutoFitResult& fit, const CurveFitOptions& options
   report.smoothing_weight = fit.smoothing;
   report.iterations = fit.fit.iterations;
   report.converged = fit.fit.converged;
+  report.stalled = fit.fit.stalled;
   report.cancelled = fit.fit.cancelled;
   report.seconds = fit.fit.seconds;
   report.objective_history = fit.fit.objective_history;
   report.smoothing_curve = fit.smoothing_curve.size() > 1 ? fit.smoothing_curve : std::vector<ScorePoint>{};
   report.frames_curve = fit.frames_curve;
+  report.frames_at_edge = fit.frames_at_edge;
+  report.frames_limit = fit.frames_limit;
+  report.search_samples = fit.frames_curve.empty() && report.smoothing_curve.empty() ? 0 : fit.search_samples;
 }
 
 void describe_surface_fit(const SurfaceFitResult& fit, const SurfaceFitOptions& options, const FitReport& start,
@@ -91,6 +105,7 @@ void describe_surface_fit(const SurfaceFitResult& fit, const SurfaceFitOptions& 
   report.smoothing_weight = options.smoothing;
   report.iterations = fit.iterations;
   report.converged = fit.converged;
+  report.stalled = fit.stalled;
   report.cancelled = fit.cancelled;
   report.seconds = fit.seconds;
   report.objective_history = fit.objective_history;
@@ -127,8 +142,11 @@ nlohmann::ordered_json report_to_json(const FitReport& r) {
   j["rms_rotation_rad"] = r.rms_rotation_rad;
   j["max_rotation_rad"] = r.max_rotation_rad;
   j["min_jacobian_norm"] = r.min_jacobian_norm;
+  j["dead_stop"] = r.dead_stop;
+  j["check"] = r.check_problem.empty() ? "passed" : r.check_problem;
   j["iterations"] = r.iterations;
   j["converged"] = r.converged;
+  j["stalled"] = r.stalled;
   j["cancelled"] = r.cancelled;
   j["seconds"] = r.seconds;
   j["objective_history"] = r.objective_history;
@@ -138,6 +156,9 @@ nlohmann::ordered_json report_to_json(const FitReport& r) {
   }
   j["smoothing_curve"] = curve_json(r.smoothing_curve);
   j["frames_curve"] = curve_json(r.frames_curve);
+  j["frames_at_edge"] = r.frames_at_edge;
+  if (r.frames_limit > 0) j["frames_limit"] = r.frames_limit;
+  if (r.search_samples > 0) j["search_samples"] = r.search_samples;
   nlohmann::ordered_json per = nlohmann::ordered_json::array();
   for (const SampleResidual& e : r.per_sample) {
     std::vector<double> q(e.q.data(), e.q.data() + e.q.size());
@@ -163,6 +184,14 @@ std::string report_summary(const FitReport& r, int worst) {
   s << r.smoothing_weight;
   s.setf(std::ios::fixed);
   s << (r.smoothing_curve.empty() ? "" : " (chosen by cross-validation)") << "\n";
+  if (r.frames_at_edge) {
+    s << "  note: " << r.frames << " frames is the edge of the search (the score still fell at " << r.frames_limit
+      << ", the most these samples support); more samples, or --frames, may fit closer\n";
+  }
+  if (r.search_samples > 0 && r.search_samples < static_cast<int>(r.per_sample.size())) {
+    s << "  note: frames and smoothing were chosen on an even subsample of " << r.search_samples << " of the "
+      << r.per_sample.size() << " samples; the final fit uses them all\n";
+  }
   s << "  translation error: rms " << r.rms_translation_m * 1e3 << " mm, max " << r.max_translation_m * 1e3 << " mm\n";
   s << "  rotation error:    rms " << r.rms_rotation_rad * kDeg << " deg, max " << r.max_rotation_rad * kDeg << " deg\n";
   if (r.coordinatewise_rms_translation_m >= 0.0) {
@@ -184,8 +213,13 @@ std::string report_summary(const FitReport& r, int worst) {
     for (int a = 0; a < e.q.size(); ++a) s << " " << e.q[a];
     s << "): " << e.translation * 1e3 << " mm, " << e.rotation * kDeg << " deg\n";
   }
-  s << "  " << r.iterations << " iterations" << (r.converged ? " (converged)" : r.cancelled ? " (cancelled)" : "")
+  s << "  " << r.iterations << " iterations"
+    << (r.converged ? " (converged)"
+        : r.stalled ? " (stalled: no step lowered the objective, damping reached 1e10)"
+        : r.cancelled ? " (cancelled)"
+                      : " (iteration limit reached)")
     << ", " << r.seconds * 1e3 << " ms; min |S| = " << r.min_jacobian_norm << "\n";
+  if (!r.check_problem.empty()) s << "  check fails: " << r.check_problem << "\n";
   return s.str();
 }
 

@@ -36,15 +36,21 @@ struct FitReport {
   double smoothing_weight = 0.0;
   double rms_translation_m = 0.0, max_translation_m = 0.0;
   double rms_rotation_rad = 0.0, max_rotation_rad = 0.0;
-  double min_jacobian_norm = 0.0;  // smallest |W S(q)| (1-dof) or smallest singular value of W S over the range
+  double min_jacobian_norm = 0.0;  // smallest |W S(q)| (1-dof, per knot span) or smallest singular value of W S (grid)
+  bool dead_stop = false;          // S vanishes somewhere: `check` rejects the joint (find_dead_stop)
+  std::string check_problem;       // why `check` rejects the joint ("" when it passes; check_joint)
   int iterations = 0;
   bool converged = false;
+  bool stalled = false;           // levenberg–marquardt found no step lowering the objective
   bool cancelled = false;
   double seconds = 0.0;
   std::vector<double> objective_history;
   std::vector<SampleResidual> per_sample;
   std::vector<ScorePoint> smoothing_curve;  // empty unless w was chosen automatically
   std::vector<ScorePoint> frames_curve;     // empty unless frames were chosen automatically
+  bool frames_at_edge = false;    // the automatic frame count is the largest the samples let it try
+  int frames_limit = 0;           // that largest count (0: frames not chosen automatically)
+  int search_samples = 0;         // samples the automatic search scored (< N: an even subsample)
   double coordinatewise_rms_translation_m = -1.0;  // n-dof: before the SE(3) refinement (−1: not applicable)
   double coordinatewise_rms_rotation_rad = -1.0;
 };

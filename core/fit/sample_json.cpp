@@ -157,7 +157,29 @@ SampleSet read_samples_json(std::istream& in, const std::string& source, const S
     }
     set.samples.push_back(check_sample(raw, source, options));
   }
-  if (doc.contains("dof") && doc["dof"].is_number_integer() && !set.has_q) set.dof = doc["dof"].get<int>();
+  if (doc.contains("dof")) {
+    // a declared dof is checked, never trusted: n-dof fits index q by it
+    const json& dof = doc["dof"];
+    const std::size_t key = text.find("\"dof\"");
+    const TextPosition at = key == std::string::npos ? TextPosition{} : text_position(text, key);
+    if (!dof.is_number_integer() || dof.get<long long>() < 1 || dof.get<long long>() > kMaxJointDof) {
+      throw SampleError(SampleErrorKind::Syntax, source, at.line, at.column,
+                        "'dof' is " + dof.dump() + ": expected 1 to " + std::to_string(kMaxJointDof) +
+                            " (n-dof fitting supports 1 to 3 coordinates)");
+    }
+    const int declared = dof.get<int>();
+    if (set.has_q && !set.samples.empty() && declared != set.dof) {
+      throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column,
+                        "'dof' is " + std::to_string(declared) + " but the samples' q have " + std::to_string(set.dof) +
+                            " values");
+    }
+    if (!set.has_q && declared != 1) {
+      throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column,
+                        "'dof' is " + std::to_string(declared) +
+                            " but the samples have no q: only a 1-dof fit can find q (natural parameterization)");
+    }
+    set.dof = declared;
+  }
   return set;
 }
 

@@ -49,6 +49,7 @@ struct SurfaceFitResult {
   std::array<std::vector<double>, 6> coordinatewise;  // the coordinate-wise start
   int iterations = 0;                      // levenberg–marquardt iterations (accepted steps)
   bool converged = false;
+  bool stalled = false;                    // no step lowered F up to damping 1e10
   bool cancelled = false;
   std::vector<double> objective_history;   // F of the start, then after each iteration
   double data_term = 0.0;                  // Σ c_k |r_k|² at the end

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/fit/damped_least_squares.hpp"
 #include "core/fit/metric.hpp"
 #include "core/fit/quadrature.hpp"
 #include "core/fit/surface_pose.hpp"
@@ -175,63 +176,59 @@ SurfaceFitter::Terms SurfaceFitter::assemble(const SurfaceCoefficients& C) {
   return t;
 }
 
-void SurfaceFitter::refine(SurfaceCoefficients& C, SurfaceFitResult& result) {
-  const double w = options_.smoothing;
-  auto total = [w](const Terms& t) { return (1.0 - w) * t.data + w * t.smooth; };
-  double F = total(assemble(C));
-  result.objective_history.assign(1, F);
-  double lambda = 1e-6;  // levenberg–marquardt damping relative to the diagonal
-  SurfaceCoefficients trial(C.rows(), 6);
-  const auto n = static_cast<Eigen::Index>(6 * num_coefficients_);
-  for (int it = 1; it <= options_.max_iterations; ++it) {
-    if (options_.cancel != nullptr && options_.cancel->load()) {
-      result.cancelled = true;
-      break;
-    }
-    const double floor = 1e-12 * normal_.diagonal().mean() + 1e-300;
-    bool accepted = false;
-    double F_new = F;
-    Eigen::VectorXd step;
-    while (lambda < 1e10) {
-      damped_ = normal_;
-      damped_.diagonal() += lambda * normal_.diagonal() + Eigen::VectorXd::Constant(n, floor);
-      llt_.compute(damped_);
-      if (llt_.info() == Eigen::Success) {
-        step = llt_.solve(gradient_);
-        trial = C + Eigen::Map<const SurfaceCoefficients>(step.data(), num_coefficients_, 6);
-        F_new = total(terms(trial));
-        if (F_new <= F) {
-          accepted = true;
-          break;
-        }
-      }
-      lambda *= 10.0;
-    }
-    if (!accepted) {
-      result.converged = true;  // no direction lowers F: a minimum to working precision
-      break;
-    }
-    lambda = std::max(lambda * 0.1, 1e-12);
+// the refinement as a damped least-squares problem (damped_least_squares.hpp): dense normal equations at
+// C, the retraction a plain sum of coefficients
+struct SurfaceFitter::Refinement {
+  SurfaceFitter& f;
+  SurfaceCoefficients& C;
+  SurfaceCoefficients& trial;
+  double F = 0.0;
+
+  double total(const Terms& t) const { return (1.0 - f.options_.smoothing) * t.data + f.options_.smoothing * t.smooth; }
+  double objective() const { return F; }
+  bool solve(double lambda) {
+    const double floor = 1e-12 * f.normal_.diagonal().mean() + 1e-300;
+    f.damped_ = f.normal_;
+    f.damped_.diagonal().array() += lambda * f.normal_.diagonal().array() + floor;
+    f.llt_.compute(f.damped_);
+    if (f.llt_.info() != Eigen::Success) return false;
+    f.step_ = f.llt_.solve(f.gradient_);
+    return true;
+  }
+  double try_step(double& step_size) {
+    trial = C + Eigen::Map<const SurfaceCoefficients>(f.step_.data(), f.num_coefficients_, 6);
     // largest step component in the metric (rad, or m / ℓ)
-    double step_size = 0.0;
+    step_size = 0.0;
     for (int j = 0; j < 6; ++j) {
-      const double scale = std::sqrt(metric_[static_cast<std::size_t>(j)]);
+      const double scale = std::sqrt(f.metric_[static_cast<std::size_t>(j)]);
       step_size = std::max(step_size, (trial.col(j) - C.col(j)).cwiseAbs().maxCoeff() * scale);
     }
-    C.swap(trial);
-    const double F_old = F;
-    F = total(assemble(C));
-    result.iterations = it;
-    result.objective_history.push_back(F);
-    if (options_.progress && !options_.progress(FitProgress{it, F, step_size})) {
-      result.cancelled = true;
-      break;
-    }
-    if (step_size < options_.step_tolerance || F < 1e-30 || std::abs(F_old - F) <= options_.objective_tolerance * F_old) {
-      result.converged = true;
-      break;
-    }
+    return total(f.terms(trial));
   }
+  double accept() {
+    C.swap(trial);
+    F = total(f.assemble(C));
+    return F;
+  }
+};
+
+void SurfaceFitter::refine(SurfaceCoefficients& C, SurfaceFitResult& result) {
+  SurfaceCoefficients trial(C.rows(), 6);
+  Refinement problem{*this, C, trial};
+  problem.F = problem.total(assemble(C));
+  result.objective_history.assign(1, problem.F);
+  DampedLeastSquaresOptions o;
+  o.max_iterations = options_.max_iterations;
+  o.step_tolerance = options_.step_tolerance;
+  o.objective_tolerance = options_.objective_tolerance;
+  o.progress = &options_.progress;
+  o.cancel = options_.cancel;
+  DampedLeastSquaresReport report;
+  damped_least_squares(problem, o, report, result.objective_history);
+  result.iterations = report.iterations;
+  result.converged = report.converged;
+  result.stalled = report.stalled;
+  result.cancelled = report.cancelled;
 }
 
 }  // namespace js::fit

@@ -57,6 +57,8 @@ class SurfaceFitter {
   Eigen::VectorXd gradient_;              // right-hand side −½∇F
   Eigen::MatrixXd damped_;
   Eigen::LLT<Eigen::MatrixXd> llt_;
+  Eigen::VectorXd step_;
+  struct Refinement;  // the damped least-squares problem of refine()
 };
 
 }  // namespace js::fit

@@ -74,6 +74,21 @@ double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::Vec
 }
 
 IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& o) {
+  prepare(targets, q0, o);
+  IkReport report;
+  report.q = q0.cwiseMax(lo_).cwiseMin(hi_);
+  for (int k = 0; k < model_.nq(); ++k) {
+    if (locked_[static_cast<std::size_t>(k)]) report.q[k] = q0[k];
+  }
+  descend(targets, o, report);
+  report.start_residuals.push_back(report.residual);
+  restart(targets, q0, o, report);
+  finish(targets, o, report);
+  loops_ = nullptr;  // the loop set is the caller's: not kept past the solve
+  return report;
+}
+
+void IkSolver::prepare(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& o) {
   const int n = model_.nq();
   if (q0.size() != n) throw std::invalid_argument("ik: q0 has size " + std::to_string(q0.size()) + ", expected " + std::to_string(n));
   int rows = 0;
@@ -97,6 +112,7 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
     for (int i = 0; i < loops_->size(); ++i) {
       const LoopConstraint& l = loops_->loop(i);
       if (l.body_b >= model_.num_bodies() || l.body_a >= model_.num_bodies()) {
+        loops_ = nullptr;
         throw std::invalid_argument("ik: loop \"" + l.name + "\" names a body the model does not have");
       }
       loop_data_.emplace_back(model_, l, loops_->rows(i));
@@ -124,9 +140,16 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
   mu_.resize(hard_rows_);
   dq_soc_.resize(n);
   held_.assign(static_cast<std::size_t>(n), false);
+  active_.assign(static_cast<std::size_t>(n), false);
   e_.resize(rows);
   e_trial_.resize(rows);
   J_.resize(rows, n);
+  J_accepted_.resize(rows, n);
+  g_.resize(n);
+  g_c_.resize(n);
+  A_.resize(n, n);
+  A_c_.resize(n, n);
+  dq_.resize(n);
   target_errors_.assign(targets.size(), 0.0);
   lo_.resize(n);
   hi_.resize(n);
@@ -137,49 +160,49 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
     hi_[k] = c.max;
     locked_[static_cast<std::size_t>(k)] = c.locked;
   }
-  IkReport report;
-  report.q = q0.cwiseMax(lo_).cwiseMin(hi_);
-  for (int k = 0; k < n; ++k) {
-    if (locked_[static_cast<std::size_t>(k)]) report.q[k] = q0[k];
-  }
-  descend(targets, o, report);
-  report.start_residuals.push_back(report.residual);
+}
+
+void IkSolver::restart(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& o,
+                       IkReport& report) {
+  const int n = model_.nq();
   const int restarts = report.residual <= o.tolerance ? 0 : std::max(o.restarts, 0);
-  if (restarts > 0) {
-    // latin hypercube over the ranges: coordinate k of start i lies in stratum perm_k[i] of restarts
-    std::mt19937 rng(o.seed);
-    std::uniform_real_distribution<double> unit(0.0, 1.0);
-    std::vector<std::vector<int>> strata(static_cast<std::size_t>(n));
-    for (auto& p : strata) {
-      p.resize(static_cast<std::size_t>(restarts));
-      std::iota(p.begin(), p.end(), 0);
-      std::shuffle(p.begin(), p.end(), rng);
+  if (restarts == 0) return;
+  // latin hypercube over the ranges: coordinate k of start i lies in stratum perm_k[i] of restarts
+  std::mt19937 rng(o.seed);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  std::vector<std::vector<int>> strata(static_cast<std::size_t>(n));
+  for (auto& p : strata) {
+    p.resize(static_cast<std::size_t>(restarts));
+    std::iota(p.begin(), p.end(), 0);
+    std::shuffle(p.begin(), p.end(), rng);
+  }
+  IkReport trial;
+  for (int i = 0; i < restarts && report.residual > o.tolerance; ++i) {
+    trial.q = report.q;
+    for (int k = 0; k < n; ++k) {
+      const double u = (strata[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)] + unit(rng)) / restarts;
+      const bool bounded = lo_[k] > -1e299 && hi_[k] < 1e299;
+      if (locked_[static_cast<std::size_t>(k)]) {
+        trial.q[k] = q0[k];
+      } else if (bounded) {
+        trial.q[k] = lo_[k] + u * (hi_[k] - lo_[k]);
+      } else {
+        trial.q[k] = std::min(std::max(q0[k] + (2.0 * u - 1.0) * 3.141592653589793, lo_[k]), hi_[k]);
+      }
     }
-    IkReport trial;
-    for (int i = 0; i < restarts && report.residual > o.tolerance; ++i) {
-      trial.q = report.q;
-      for (int k = 0; k < n; ++k) {
-        const double u = (strata[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)] + unit(rng)) / restarts;
-        const bool bounded = lo_[k] > -1e299 && hi_[k] < 1e299;
-        if (locked_[static_cast<std::size_t>(k)]) {
-          trial.q[k] = q0[k];
-        } else if (bounded) {
-          trial.q[k] = lo_[k] + u * (hi_[k] - lo_[k]);
-        } else {
-          trial.q[k] = std::min(std::max(q0[k] + (2.0 * u - 1.0) * 3.141592653589793, lo_[k]), hi_[k]);
-        }
-      }
-      descend(targets, o, trial);
-      report.iterations += trial.iterations;
-      report.start_residuals.push_back(trial.residual);
-      ++report.starts;
-      if (trial.residual < report.residual) {
-        report.q = trial.q;
-        report.residual = trial.residual;
-        report.best_start = i + 1;
-      }
+    descend(targets, o, trial);
+    report.iterations += trial.iterations;
+    report.start_residuals.push_back(trial.residual);
+    ++report.starts;
+    if (trial.residual < report.residual) {
+      report.q = trial.q;
+      report.residual = trial.residual;
+      report.best_start = i + 1;
     }
   }
+}
+
+void IkSolver::finish(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report) {
   // errors at the final q; a start that could not be closed ended at +inf
   report.loops_closed = loops_ == nullptr || std::isfinite(report.residual);
   report.residual = evaluate(targets, report.q, o.time, false);
@@ -205,8 +228,6 @@ IkReport IkSolver::solve(const std::vector<IkTarget>& targets, const Eigen::Vect
                   "; the loops cannot be closed from any start, loop error %.3g", report.loop_error);
     report.message += buf;
   }
-  loops_ = nullptr;  // the loop set is the caller's: not kept past the solve
-  return report;
 }
 
 void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report) {
@@ -226,19 +247,21 @@ void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o,
   }
   double r = evaluate(targets, report.q, o.time, true);
   e_ = e_trial_;
-  Eigen::MatrixXd J = J_;
+  Eigen::MatrixXd& J = J_accepted_;  // the jacobian at report.q (J_ holds the trial's)
+  J = J_;
   dh_ = dh_trial_;
   Gh_ = Gh_trial_;
   double lambda = o.initial_damping;
   int stalled = 0;
   for (report.iterations = 0; report.iterations < o.max_iterations && r > o.tolerance; ++report.iterations) {
     // active set: a coordinate at a bound whose descent direction leaves the range is held
-    g_ = J.transpose() * e_;
+    g_.noalias() = J.transpose() * e_;
     A_.noalias() = J.transpose() * J;
     for (int k = 0; k < n; ++k) {
       const bool held = locked[static_cast<std::size_t>(k)] || (report.q[k] <= lo[k] && g_[k] < 0.0) ||
                         (report.q[k] >= hi[k] && g_[k] > 0.0);
       held_[static_cast<std::size_t>(k)] = held;
+      active_[static_cast<std::size_t>(k)] = held;
       if (held) {
         A_.row(k).setZero();
         A_.col(k).setZero();
@@ -263,7 +286,8 @@ void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o,
         g_c_.noalias() = J_.transpose() * e_trial_;
         A_c_.noalias() = J_.transpose() * J_;
         for (int k = 0; k < n; ++k) {
-          held_[static_cast<std::size_t>(k)] = g_[k] == 0.0 && A_(k, k) == 1.0 + lambda * lambda;
+          // this iteration's active set (close_loops may have changed held_ since)
+          held_[static_cast<std::size_t>(k)] = active_[static_cast<std::size_t>(k)];
           if (held_[static_cast<std::size_t>(k)]) {
             A_c_.row(k).setZero();
             A_c_.col(k).setZero();

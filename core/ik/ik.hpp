@@ -85,6 +85,13 @@ class IkSolver {
   IkReport solve(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& options = {});
 
  private:
+  // checks the targets and sizes every workspace for them, the model and o.loops (allocates; the
+  // descents after it do not).
+  void prepare(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& o);
+  // latin-hypercube restarts while report.residual is above the tolerance (IkOptions::restarts).
+  void restart(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& o, IkReport& report);
+  // errors, flags and message at report.q.
+  void finish(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report);
   // one levenberg–marquardt descent from report.q (already inside the ranges); sets q, iterations, residual.
   // with hard loops report.q is first closed; a start that cannot be closed ends with residual +inf.
   void descend(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report);
@@ -107,7 +114,7 @@ class IkSolver {
   MultibodyData data_;
   Eigen::VectorXd zero_;  // q̇ = 0 for the kinematics sweeps
   Eigen::VectorXd e_, e_trial_, q_trial_, dq_, g_;
-  Eigen::MatrixXd J_, Jb_, A_, A_c_;
+  Eigen::MatrixXd J_, J_accepted_, Jb_, A_, A_c_;
   Eigen::VectorXd g_c_;
   std::vector<double> target_errors_;
   Eigen::VectorXd lo_, hi_;
@@ -124,6 +131,7 @@ class IkSolver {
   Eigen::MatrixXd Gh_, Gh_trial_, G_loop_, Gt_, Y_, S_;
   Eigen::LDLT<Eigen::MatrixXd> ldlt_s_;
   std::vector<bool> held_;
+  std::vector<bool> active_;  // the coordinates held by the current iteration's active set
 };
 
 }  // namespace js

@@ -1,8 +1,10 @@
-// fitting speed (issue 3): 1-dof 200 samples / 12 frames ≤ 2 ms; 10,000 samples / 200 frames ≤ 200 ms;
+// fitting speed (issue 3; issue 19: a million samples, 1-dof and 2-dof, in seconds — the whole `fit`
+// the command line runs, automatic search included): 1-dof 200 samples / 12 frames ≤ 2 ms; 10,000 samples / 200 frames ≤ 200 ms;
 // a table over samples × frames showing linear cost; both methods. 2-dof: 21×21 samples, 8×8 net ≤ 100 ms. run from a release build, read medians:
 //   bench_fit --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
+#include "core/fit/cross_validation.hpp"
 #include "core/fit/curve_fit.hpp"
 #include "core/fit/surface_fit.hpp"
 #include "tests/core/fit/motions.hpp"
@@ -71,6 +73,43 @@ void BM_FitSurface(benchmark::State& state) {
   state.counters["net"] = m;
 }
 BENCHMARK(BM_FitSurface)->Args({21, 8})->Args({41, 8})->Args({21, 10})->Unit(benchmark::kMillisecond);
+
+// issue 19: the command line's default 1-dof fit (frames and smoothing chosen by gcv on a subsample, the
+// final fit on every sample) of n noisy knee samples
+void BM_FitAutoMillion(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const SampleSet& samples = knee_samples(n);
+  CurveFitOptions options;
+  AutoFitOptions automatic;
+  automatic.auto_frames = true;
+  int frames = 0;
+  for (auto _ : state) {
+    const AutoFitResult r = fit_spline_curve_auto(samples, options, automatic);
+    frames = r.frames;
+    benchmark::DoNotOptimize(r.fit.frames.data());
+  }
+  state.counters["samples"] = n;
+  state.counters["frames"] = frames;
+}
+BENCHMARK(BM_FitAutoMillion)->Arg(10000)->Arg(100000)->Arg(1000000)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// issue 19: a 2-dof fit of n×n samples (10⁶ at n = 1000) on the command line's automatic 8×8 net; the
+// coordinate-wise start was quadratic in the samples (10⁵ took 13 s)
+void BM_FitSurfaceMillion(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const SampleSet samples = motions::sample_grid(motions::ellipsoid, n, n, -0.6, 0.6, -0.9, 0.9, 0.5e-3, 0.0087, 3);
+  SurfaceFitOptions options;
+  options.net = {8};
+  int iterations = 0;
+  for (auto _ : state) {
+    const SurfaceFitResult r = fit_spline_surface(samples, options);
+    iterations = r.iterations;
+    benchmark::DoNotOptimize(r.coefficients[0].data());
+  }
+  state.counters["iterations"] = iterations;
+  state.counters["samples"] = n * n;
+}
+BENCHMARK(BM_FitSurfaceMillion)->Arg(100)->Arg(316)->Arg(1000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 BENCHMARK(BM_FitGaussNewton)->Apply(table);
 BENCHMARK(BM_FitPaper)->Apply(table);

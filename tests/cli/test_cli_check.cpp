@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/cli/commands.hpp"
 #include "core/io/joint_file.hpp"
 #include "tests/cli/cli_runner.hpp"
 
@@ -63,6 +64,75 @@ TEST(CliCheck, QuadraticCurveFailsWithStatus3) {
   std::filesystem::remove(path);
   EXPECT_EQ(r.exit_code, 3) << r.err << r.out;
   EXPECT_NE(r.err.find("NOT C2"), std::string::npos) << r.err;
+}
+
+// issue 13: three identical control frames in a row give S = 0 exactly at a knot; a fixed grid misses it
+// (it printed min |S| = 1.1e-06 and exited 0)
+TEST(CliCheck, DeadStopAtAKnotFailsWithItsQ) {
+  json doc = json::parse(slurp(source_path("resources/joints/knee.json")));
+  doc["control_frames"][4] = doc["control_frames"][3];
+  doc["control_frames"][5] = doc["control_frames"][3];
+  const auto path = cli_temp("dead_stop.json");
+  {
+    std::ofstream f(path);
+    f << doc.dump();
+  }
+  const CliRun r = cli("check '" + path.string() + "'");
+  std::filesystem::remove(path);
+  EXPECT_EQ(r.exit_code, 3) << r.err << r.out;
+  const json out = json::parse(r.out);
+  EXPECT_TRUE(out["dead_stop"].get<bool>());
+  EXPECT_LT(out["min_jacobian_norm_relative"].get<double>(), 1e-9);
+  // the stop is at a knot, and the message names the q
+  const double at = out["min_jacobian_norm_at"][0].get<double>();
+  double nearest = 1e9;
+  for (const json& t : doc["knots"]) nearest = std::min(nearest, std::abs(t.get<double>() - at));
+  EXPECT_LT(nearest, 1e-9) << at;
+  EXPECT_NE(r.err.find("S vanishes at flexion = "), std::string::npos) << r.err;
+}
+
+// the shipped knee with q in units 10⁷ times smaller (|S| ≈ 1e-7 everywhere): slow, not stopped. an
+// absolute threshold of 1e-6 called it a dead stop; relative to the joint's own |S| it is healthy
+TEST(CliCheck, DeadStopIsRelativeToTheJointsScale) {
+  json doc = json::parse(slurp(source_path("resources/joints/knee.json")));
+  for (json& t : doc["knots"]) t = t.get<double>() * 1e7;
+  for (const char* end : {"min", "max"}) doc["coordinates"][0][end] = doc["coordinates"][0][end].get<double>() * 1e7;
+  const auto path = cli_temp("slow_knee.json");
+  {
+    std::ofstream f(path);
+    f << doc.dump();
+  }
+  const CliRun r = cli("check '" + path.string() + "'");
+  std::filesystem::remove(path);
+  EXPECT_EQ(r.exit_code, 0) << r.err << r.out;
+  const json out = json::parse(r.out);
+  EXPECT_LT(out["min_jacobian_norm"].get<double>(), 1e-6);
+  EXPECT_FALSE(out["dead_stop"].get<bool>());
+}
+
+// issue 13: a failed check leaves through an exception main turns into the status (the stack unwinds;
+// std::exit(3) in the callback ended this very test program)
+TEST(CliCheck, FailedCheckThrowsItsExitCodeInProcess) {
+  json doc = json::parse(slurp(source_path("resources/joints/knee.json")));
+  doc["control_frames"][4] = doc["control_frames"][3];
+  doc["control_frames"][5] = doc["control_frames"][3];
+  const auto path = cli_temp("dead_stop_inprocess.json");
+  {
+    std::ofstream f(path);
+    f << doc.dump();
+  }
+  CLI::App app;
+  cli::add_check_command(app);
+  const std::string file = path.string();
+  const char* argv[] = {"jointsmith-cli", "check", file.c_str()};
+  int code = -1;
+  try {
+    app.parse(3, argv);
+  } catch (const cli::ExitCode& e) {
+    code = e.code;
+  }
+  std::filesystem::remove(path);
+  EXPECT_EQ(code, 3);
 }
 
 TEST(CliCheck, MissingFileIsAOneLineError) {

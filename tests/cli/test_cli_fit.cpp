@@ -122,5 +122,89 @@ TEST(CliFit, TwoDofSamplesFitASplineSurfaceJoint) {
   std::filesystem::remove(report);
 }
 
+// issue 19: a sample file declaring an absurd number of coordinates (no q to back it) segfaulted in fit
+TEST(CliFit, AbsurdDofIsRefusedNotACrash) {
+  const auto samples = temp("absurd_dof.json"), joint = temp("absurd_joint.json");
+  {
+    std::ofstream f(samples);
+    f << R"({"format": "jointsmith-samples", "version": 1, "dof": 1000000, "samples": [
+      {"R": [1,0,0, 0,1,0, 0,0,1], "p": [0, 0, 0]}, {"R": [1,0,0, 0,1,0, 0,0,1], "p": [0.01, 0, 0]}]})";
+  }
+  const CliRun r = cli("fit '" + samples.string() + "' -o '" + joint.string() + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find("n-dof fitting supports 1 to 3 coordinates"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(samples.filename().string() + ":1:"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(joint));
+  std::filesystem::remove(samples);
+}
+
+// issue 19: fits that would write a joint `check` rejects are refused before writing, saying why
+TEST(CliFit, DegenerateSamplesAreRefusedBeforeWriting) {
+  const auto joint = temp("degenerate_joint.json");
+  auto refused = [&](const std::string& name, const fit::SampleSet& set, const std::string& args, const std::string& why) {
+    const auto path = temp(name);
+    fit::write_samples(set, path.string());
+    const CliRun r = cli("fit '" + path.string() + "' -o '" + joint.string() + "' " + args);
+    EXPECT_EQ(r.exit_code, 1) << name << ": " << r.out << r.err;
+    EXPECT_NE(r.err.find(why), std::string::npos) << name << ": " << r.err;
+    EXPECT_FALSE(std::filesystem::exists(joint)) << name;
+    std::filesystem::remove(path);
+  };
+  // every sample the same pose, without q: nothing moves
+  fit::SampleSet same = fit::motions::sample_motion(fit::motions::knee, 30, 1.0, 1.0);
+  same.has_q = false;
+  refused("same_pose.csv", same, "", "are the same pose");
+  // the same q for every sample
+  refused("same_q.csv", fit::motions::sample_motion(fit::motions::knee, 30, 1.0, 1.0), "--frames 6 --smooth 0",
+          "span no range of q");
+  // the same pose at 30 values of q: the fitted joint does not move, `check` finds S = 0
+  for (fit::Sample& s : same.samples) s.q = JointVector::Constant(1, s.line);
+  same.has_q = true;
+  refused("same_pose_q.csv", same, "--frames 6 --smooth 0", "fails `check`: S vanishes");
+  // 20 samples in [0, 0.5] and one at 2: the frames over (0.5, 2) have no sample of their own
+  fit::SampleSet gap = fit::motions::sample_motion(fit::motions::knee, 20, 0.0, 0.5);
+  gap.samples.push_back(fit::motions::sample_motion(fit::motions::knee, 2, 0.0, 2.0).samples.back());
+  refused("one_sample_range.csv", gap, "--frames 12 --smooth 0", "has no sample of its own");
+  // 2-dof samples whose q lie on one line
+  fit::SampleSet line = fit::motions::sample_grid(fit::motions::ellipsoid, 12, 12, -0.6, 0.6, -0.9, 0.9);
+  for (fit::Sample& s : line.samples) s.q[1] = 1.5 * s.q[0];
+  refused("collinear_q.csv", line, "--frames 5", "lie on one line");
+}
+
+// issue 13: the report says how each fit ended: converged, or stalled (no step lowered F)
+TEST(CliFit, ReportSaysStalledApartFromConverged) {
+  const auto joint = temp("stall.json"), report = temp("stall_report.json");
+  const CliRun r = cli("fit resources/samples/knee.csv -o '" + joint.string() + "' --frames 10 --smooth 0 --report '" +
+                       report.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(slurp(report));
+  ASSERT_TRUE(j.contains("stalled"));
+  EXPECT_FALSE(j["converged"].get<bool>() && j["stalled"].get<bool>());
+  EXPECT_EQ(j["check"], "passed");
+  EXPECT_FALSE(j["dead_stop"].get<bool>());
+  std::filesystem::remove(joint);
+  std::filesystem::remove(report);
+}
+
+// issue 13: noiseless samples of a real OpenSim knee (25 over the range): the automatic frame count goes
+// past the 10 it used to stop at, and the report says when the choice is the edge of the search
+TEST(CliFit, RealKneeFrameSearchGoesOnWhileTheScoreFalls) {
+  const std::string model = std::string(JS_SOURCE_DIR) + "/../shared/data/opensim/leg6dof9musc.osim";
+  if (!std::filesystem::exists(model)) GTEST_SKIP() << "no shared OpenSim data at " << model;
+  const auto samples = temp("real_knee.csv"), joint = temp("real_knee.json"), report = temp("real_knee_report.json");
+  const CliRun imported = cli("import-osim '" + model + "' --joint knee_r -o '" + samples.string() + "'");
+  ASSERT_EQ(imported.exit_code, 0) << imported.err;
+  const CliRun r = cli("fit '" + samples.string() + "' -o '" + joint.string() + "' --report '" + report.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json j = nlohmann::json::parse(slurp(report));
+  EXPECT_GT(j["frames"].get<int>(), 10) << r.out;
+  EXPECT_GT(j["frames_curve"].back()["value"].get<double>(), 12.0);
+  ASSERT_TRUE(j.contains("frames_at_edge"));
+  if (j["frames_at_edge"].get<bool>()) EXPECT_NE(r.out.find("edge of the search"), std::string::npos) << r.out;
+  std::filesystem::remove(samples);
+  std::filesystem::remove(joint);
+  std::filesystem::remove(report);
+}
+
 }  // namespace
 }  // namespace js::test

@@ -80,6 +80,10 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   fold_->setStyleSheet(QStringLiteral("QLabel { color: #8a4b00; background: #fff3d6; padding: 4px; }"));
   fold_->setVisible(false);
   layout->addWidget(fold_);
+  verdict_ = new QLabel;
+  verdict_->setWordWrap(true);
+  verdict_->setToolTip(tr("How the last fit ended, and what `jointsmith-cli check` says of the fitted joint"));
+  layout->addWidget(verdict_);
   charts_ = new FitCharts;
   layout->addWidget(charts_, 1);
 
@@ -100,6 +104,7 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   connect(runner_, &FitRunner::finished, this, [this](bool applied, const QString& text) {
     set_running(false);
     progress_->setValue(applied ? 100 : 0);
+    show_verdict(applied);
     if (applied || runner_->last().cancelled) emit status_message(text);
     else emit fit_failed(text);
     refresh_charts();
@@ -122,6 +127,23 @@ void FitPanel::start_fit() {
   const Joint* j = doc_.data().joint(s.joint);
   if (!j) j = doc_.data().joint_of_child(s.body);
   runner_->start(j ? j->id : 0);
+}
+
+void FitPanel::show_verdict(bool applied) {
+  const fit::FitReport& r = runner_->last().report;
+  if (!applied) {
+    verdict_->clear();
+    return;
+  }
+  QString text = r.converged ? tr("Converged")
+                 : r.stalled ? tr("Stalled: no step lowered the objective (damping reached 1e10); the fit may "
+                                  "not be at a minimum")
+                 : r.cancelled ? tr("Stopped")
+                               : tr("Iteration limit reached before convergence");
+  const bool bad = !r.check_problem.empty();
+  if (bad) text += tr("\nCheck fails: %1").arg(QString::fromStdString(r.check_problem));
+  verdict_->setText(text);
+  verdict_->setStyleSheet(bad || r.stalled ? QStringLiteral("color: #c0392b;") : QString());
 }
 
 void FitPanel::set_running(bool on) {

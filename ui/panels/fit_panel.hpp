@@ -26,6 +26,8 @@ class FitPanel : public QWidget {
   QPushButton* fit_button() { return fit_; }
   QPushButton* stop_button() { return stop_; }
   QProgressBar* progress_bar() { return progress_; }
+  // how the last fit ended: converged, stalled, iteration limit, and `check`'s verdict on the joint
+  QLabel* verdict_label() { return verdict_; }
   QSpinBox* frames() { return frames_; }
   FitRunner* runner() { return runner_; }
   FitCharts* charts() { return charts_; }
@@ -45,6 +47,7 @@ class FitPanel : public QWidget {
   void refresh();
   void refresh_charts();
   void set_running(bool on);
+  void show_verdict(bool applied);
   void commit(QWidget* source);
 
   Document& doc_;
@@ -58,6 +61,7 @@ class FitPanel : public QWidget {
   QPushButton* fit_;
   QPushButton* stop_;
   QProgressBar* progress_;
+  QLabel* verdict_;
   FitRunner* runner_;
   FitCharts* charts_;
   QLabel* fold_;

@@ -149,6 +149,64 @@ TEST(Smoothing, AutomaticFrameCount) {
   EXPECT_LT(against(r.fit.joint(), motions::knee, 0.0, 2.1, 400).translation, 0.5 * kSigmaT);
 }
 
+// issue 13: on 25 noiseless samples the search stopped at 10 frames (its N/2 cap) with the score still
+// falling; it now goes on while the score falls, up to what the samples support, and says when the choice
+// sits at the edge of what it tried
+TEST(Smoothing, AutomaticFrameCountSearchesOnWhileTheScoreFalls) {
+  const SampleSet samples = motions::sample_motion(motions::knee, 25, 0.0, 2.1);
+  CurveFitOptions options;
+  AutoFitOptions automatic;
+  automatic.auto_frames = true;
+  const AutoFitResult r = fit_spline_curve_auto(samples, options, automatic);
+  std::printf("noiseless, 25 samples: frames %d of limit %d%s (curve:", r.frames, r.frames_limit,
+              r.frames_at_edge ? ", at the edge" : "");
+  for (const ScorePoint& p : r.frames_curve) std::printf(" %g:%.3g", p.value, p.score);
+  std::printf(")\n");
+  // the choice is the best of the curve, and the search did not stop while the score was falling: either
+  // three counts after the best were tried, or the best is the largest count the samples support
+  const auto best = std::min_element(r.frames_curve.begin(), r.frames_curve.end(),
+                                     [](const ScorePoint& a, const ScorePoint& b) { return a.score < b.score; });
+  EXPECT_EQ(best->value, r.frames);
+  const auto after = std::distance(best, r.frames_curve.end()) - 1;
+  EXPECT_TRUE(after >= 3 || (r.frames_at_edge && r.frames == r.frames_limit)) << after;
+  EXPECT_EQ(r.frames_limit, 24);
+  EXPECT_GT(r.frames, 12);
+  // closer between the samples than the 10 frames it used to stop at
+  CurveFitOptions ten = options;
+  ten.num_frames = 10;
+  const Rms e10 = against(fit_spline_curve(samples, ten).joint(), motions::knee, 0.0, 2.1, 1000);
+  const Rms e = against(r.fit.joint(), motions::knee, 0.0, 2.1, 1000);
+  std::printf("  between samples: rms %.4f mm (10 frames: %.4f mm)\n", e.translation * 1e3, e10.translation * 1e3);
+  EXPECT_LT(e.translation, 0.5 * e10.translation);
+}
+
+// the automatic frame count on noisy samples stays within 1.5 % of the best fixed count (distance to the
+// noiseless truth between the samples; smoothing chosen by gcv in both)
+TEST(Smoothing, AutomaticFrameCountIsNearTheBestFixedCount) {
+  const SampleSet& samples = noisy_knee();
+  CurveFitOptions options;
+  AutoFitOptions automatic;
+  automatic.auto_frames = true;
+  const AutoFitResult chosen = fit_spline_curve_auto(samples, options, automatic);
+  const double e_auto = against(chosen.fit.joint(), motions::knee, 0.0, 2.1, 1000).translation;
+  double best = 1e9;
+  int best_frames = 0;
+  for (int frames : {5, 6, 8, 10, 12, 14, 16, 20, 25, 30, 40}) {
+    CurveFitOptions o = options;
+    o.num_frames = frames;
+    AutoFitOptions a;
+    const double e = against(fit_spline_curve_auto(samples, o, a).fit.joint(), motions::knee, 0.0, 2.1, 1000).translation;
+    if (e < best) {
+      best = e;
+      best_frames = frames;
+    }
+  }
+  std::printf("noisy: auto %d frames %.4f mm, best fixed %d frames %.4f mm (%+.2f %%)\n", chosen.frames, e_auto * 1e3,
+              best_frames, best * 1e3, 100.0 * (e_auto / best - 1.0));
+  EXPECT_FALSE(chosen.frames_at_edge);
+  EXPECT_LE(e_auto, 1.015 * best);
+}
+
 TEST(Smoothing, PaperVariantMoreFramesThanSamplesInterpolatesSmoothly) {
   // 30 noiseless samples, 40 frames: the data cannot determine the frames; smoothing uses the freedom
   const SampleSet samples = motions::sample_motion(motions::knee, 30, 0.0, 2.1);
