@@ -58,7 +58,12 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_path) : QMainWin
   update_recent_menu();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // doc_'s undo stack emits cleanChanged while it is destroyed, after this window's later members (and
+  // before its child panels): no document signal may reach a window or panel being torn down
+  disconnect(&doc_, nullptr, this, nullptr);
+  doc_.blockSignals(true);
+}
 
 void MainWindow::build_docks() {
   auto add = [this](const QString& name, const QString& title, QWidget* w, Qt::DockWidgetArea area) {
