@@ -13,6 +13,7 @@
 #include "core/fit/report.hpp"
 #include "core/fit/sample_io.hpp"
 #include "core/fit/surface_fit.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 
 namespace js::cli {
@@ -63,9 +64,7 @@ double parse_number(const std::string& text, const char* flag) {
 // the json report (--report) and the summary for people on stdout
 void write_report(const FitCliOptions& cli, const fit::FitReport& report) {
   if (!cli.report.empty()) {
-    std::ofstream out(cli.report);
-    out << fit::report_to_json(report).dump(1) << "\n";
-    if (!out) throw std::runtime_error("fit: cannot write report " + cli.report);
+    io::write_file_atomic(cli.report, fit::report_to_json(report).dump(1) + "\n", {cli.samples});
   }
   std::cout << fit::report_summary(report) << "  wrote " << cli.output
             << (cli.report.empty() ? "" : " and " + cli.report) << "\n";
@@ -130,6 +129,9 @@ void run_surface_fit(const FitCliOptions& cli, const fit::SampleSet& samples) {
 void run_fit(const FitCliOptions& cli) {
   fit::SampleReadOptions read;
   read.reorthonormalize = cli.reorthonormalize;
+  // refuse before fitting: neither output may replace the samples
+  io::refuse_overwriting_inputs(cli.output, {cli.samples});
+  if (!cli.report.empty()) io::refuse_overwriting_inputs(cli.report, {cli.samples});
   const fit::SampleSet samples = fit::read_samples(cli.samples, read);
   if (samples.dof != 1) {
     run_surface_fit(cli, samples);
