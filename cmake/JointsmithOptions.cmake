@@ -7,6 +7,13 @@ function(js_configure_target target)
   endif()
 endfunction()
 
+if(JS_FUZZ)
+  # everything instrumented for coverage; only the fuzz targets link libFuzzer's main
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined
+                      -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
 if(JS_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
   add_link_options(-fsanitize=address,undefined)

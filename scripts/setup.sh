@@ -9,7 +9,11 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev libglu1-mesa-dev
   libassimp-dev libtinyxml2-dev libmeshoptimizer-dev zlib1g-dev liblz4-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
+  clang  # the fuzz targets (tests/fuzz, scripts/fuzz.sh): clang's libFuzzer
 )
+# libFuzzer comes with the llvm of the distribution's clang: libfuzzer-14-dev on debian 12, -18- on ubuntu 24.04
+llvm_major=$(apt-cache depends clang 2>/dev/null | grep -o 'clang-[0-9]*' | head -1 | cut -d- -f2)
+packages+=("libfuzzer-${llvm_major:-14}-dev")
 
 missing=()
 for p in "${packages[@]}"; do

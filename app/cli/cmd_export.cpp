@@ -12,6 +12,7 @@
 #include "core/interop/gltf_keys.hpp"
 #include "core/interop/osim_export.hpp"
 #include "core/interop/osim_file.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 #include "core/scene/scene_file.hpp"
 
@@ -53,6 +54,7 @@ struct ExportCliOptions {
 
 
 void export_osim(const ExportCliOptions& cli) {
+  io::refuse_overwriting_inputs(cli.output, {cli.input});
   const std::unique_ptr<JointModel> joint = io::read_joint_file(cli.input);
   interop::OsimExportOptions options;
   options.position_tolerance = cli.tolerance;
@@ -82,6 +84,7 @@ void export_osim(const ExportCliOptions& cli) {
 }
 
 void export_gltf(const ExportCliOptions& cli) {
+  io::refuse_overwriting_inputs(cli.output, {cli.input});
   const scene::Scene scene = scene::read_scene_file(cli.input);
   const double duration = cli.duration >= 0.0 ? cli.duration : scene.settings.duration;
   if (!(duration > 0.0)) throw std::runtime_error("export: --duration must be > 0");

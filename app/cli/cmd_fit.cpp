@@ -15,6 +15,7 @@
 #include "core/fit/report.hpp"
 #include "core/fit/sample_io.hpp"
 #include "core/fit/surface_fit.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 
 namespace js::cli {
@@ -96,9 +97,7 @@ void refuse_unusable(const fit::FitReport& report, const std::string& output) {
 // the json report (--report) and the summary for people on stdout
 void write_report(const FitCliOptions& cli, const fit::FitReport& report) {
   if (!cli.report.empty()) {
-    std::ofstream out(cli.report);
-    out << fit::report_to_json(report).dump(1) << "\n";
-    if (!out) throw std::runtime_error("fit: cannot write report " + cli.report);
+    io::write_file_atomic(cli.report, fit::report_to_json(report).dump(1) + "\n", {cli.samples});
   }
   std::cout << fit::report_summary(report) << "  wrote " << cli.output
             << (cli.report.empty() ? "" : " and " + cli.report) << "\n";
@@ -170,6 +169,9 @@ void run_surface_fit(const FitCliOptions& cli, const fit::SampleSet& samples) {
 void run_fit(const FitCliOptions& cli) {
   fit::SampleReadOptions read;
   read.reorthonormalize = cli.reorthonormalize;
+  // refuse before fitting: neither output may replace the samples
+  io::refuse_overwriting_inputs(cli.output, {cli.samples});
+  if (!cli.report.empty()) io::refuse_overwriting_inputs(cli.report, {cli.samples});
   const fit::SampleSet samples = fit::read_samples(cli.samples, read);
   if (samples.dof < 1 || samples.dof > 3) {
     throw std::runtime_error("fit: " + cli.samples + " has " + std::to_string(samples.dof) +

@@ -12,6 +12,7 @@
 #include "core/fit/sample_io.hpp"
 #include "core/interop/osim_export.hpp"
 #include "core/interop/osim_file.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 
 namespace js::cli {
@@ -80,6 +81,8 @@ interop::OsimCoordinate path_variable(const interop::OsimCustomJoint& joint, int
 }
 
 void run_import(const ImportCliOptions& cli) {
+  io::refuse_overwriting_inputs(cli.output, {cli.model});
+  if (!cli.fit.empty()) io::refuse_overwriting_inputs(cli.fit, {cli.model, cli.output});
   const interop::OsimCustomJoint joint = interop::read_osim_joint(cli.model, cli.joint);
   const int c = choose_coordinate(joint, cli);
   const interop::OsimCoordinate& coord = joint.coordinates[static_cast<std::size_t>(c)];

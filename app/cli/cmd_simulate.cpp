@@ -9,12 +9,16 @@
 #include <stdexcept>
 
 #include "app/cli/commands.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/scene/simulate.hpp"
 #include "core/scene/simulate_skeleton.hpp"
 
 namespace js::cli {
 
 namespace {
+
+// a run's step count is an int; past this a --duration is a typo (or needs a larger --dt)
+constexpr double kMaxSteps = 1e9;
 
 struct SimulateOptions {
   std::string scene;
@@ -45,6 +49,7 @@ void print_comparison(const SimulateOptions& o, const scene::Scene& sc, const sc
 }
 
 void run_simulate(const SimulateOptions& o) {
+  if (!o.output.empty()) io::refuse_overwriting_inputs(o.output, {o.scene});
   const scene::Scene sc = scene::read_scene_file(o.scene);
   // the command line overrides the scene's settings
   scene::SceneSettings settings = sc.settings;
@@ -64,11 +69,19 @@ void run_simulate(const SimulateOptions& o) {
     throw std::invalid_argument("unknown integrator \"" + o.integrator + "\" (known: euler, symplectic, rk4)");
   }
   const double duration = o.duration >= 0.0 ? o.duration : settings.duration;
-  const int steps = o.steps >= 0 ? o.steps : static_cast<int>(std::llround(duration / settings.dt));
+  const double step_count = std::round(duration / settings.dt);
+  if (o.steps < 0 && !(step_count <= kMaxSteps)) {
+    std::ostringstream text;
+    text << "--duration " << duration << " s at dt " << settings.dt << " s is " << step_count << " steps, more than the "
+         << kMaxSteps << " a run may take; shorten it or raise --dt";
+    throw std::invalid_argument(text.str());
+  }
+  const int steps = o.steps >= 0 ? o.steps : static_cast<int>(step_count);
   if (o.compare) print_comparison(o, sc, settings, steps);
   if (o.output.empty()) return;
-  std::ofstream out(o.output);
-  if (!out) throw std::runtime_error(o.output + ": cannot open for writing");
+  // the trajectory is written only once the run succeeded, atomically: a refused or diverging run leaves an
+  // existing output untouched
+  std::ostringstream out;
   scene::SimulationReport r;
   std::string method = integrator_name(settings.integrator);
   if (maximal) {
@@ -81,16 +94,17 @@ void run_simulate(const SimulateOptions& o) {
   } else {
     r = scene::simulate_to_csv(sc, settings, steps, out, o.every);
   }
-  out.close();
-  if (!out) throw std::runtime_error(o.output + ": write failed");
+  if (!r.finite) {
+    std::ostringstream text;
+    text << "the simulation diverged at step " << r.steps << ", t = " << r.t_end << " s (" << r.divergence
+         << "); nothing written; try a smaller --dt" << (maximal ? " or some --stabilization" : " or another --integrator");
+    throw std::runtime_error(text.str());
+  }
+  io::write_file_atomic(o.output, out.str(), {o.scene});
   std::cout << o.scene << ": " << r.steps << " steps of " << settings.dt << " s (" << method
             << "), t = " << r.t_end << " s, energy " << r.energy_start << " -> " << r.energy_end << " J\n";
   if (r.singular) std::cout << "warning: a joint chart was singular on the way (Ω_i not invertible)\n";
   if (r.degenerate_motion) std::cout << "warning: a scripted motion had a degenerate derivative (‖S‖ → 0 or a flat timing curve)\n";
-  if (!r.finite) {
-    throw std::runtime_error("the simulation diverged (NaN/Inf) at t = " + std::to_string(r.t_end) + " s; try a smaller --dt" +
-                             (maximal ? " or some --stabilization" : " or another --integrator"));
-  }
 }
 
 }  // namespace

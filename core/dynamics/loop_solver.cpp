@@ -23,7 +23,8 @@ LoopSolver::LoopSolver(const MultibodyModel& model, const LoopSet& loops)
   M_ = Eigen::MatrixXd::Zero(nq, nq);
   Y_ = Eigen::MatrixXd::Zero(nq, rows_);
   A_ = Eigen::MatrixXd::Zero(rows_, rows_);
-  llt_m_ = Eigen::LLT<Eigen::MatrixXd>(nq);
+  // size the factor by factoring the identity: a move-assigned LLT(n) copies eigen's never-set info
+  llt_m_.compute(Eigen::MatrixXd::Identity(nq, nq));
 }
 
 void LoopSolver::evaluate(const MultibodyModel& model, const MultibodyData& data, bool with_bias) {

@@ -53,7 +53,8 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   }
   const auto nc = static_cast<Eigen::Index>(constrained_.size() + hard_loop_rows_.size());
   M_ = Eigen::MatrixXd::Zero(n, n);
-  llt_ = Eigen::LLT<Eigen::MatrixXd>(n);
+  // size the factor by factoring the identity: a move-assigned LLT(n) copies eigen's never-set info
+  llt_.compute(Eigen::MatrixXd::Identity(n, n));
   Minv_Pt_ = Eigen::MatrixXd::Zero(n, nc);
   A_ = Eigen::MatrixXd::Zero(nc, nc);
   lambda_ = Eigen::VectorXd::Zero(nc);

@@ -9,6 +9,10 @@
 #include "core/fit/json_locations.hpp"
 #include "core/fit/sample_check.hpp"
 #include "core/fit/sample_io.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/io/file_error.hpp"
+#include "core/io/file_read.hpp"
+#include "core/io/json_text.hpp"
 
 namespace js::fit {
 
@@ -63,6 +67,11 @@ SampleSet read_samples_json(std::istream& in, const std::string& source, const S
   buffer << in.rdbuf();
   const std::string text = buffer.str();
   json doc;
+  try {
+    io::check_json_depth(text, source);
+  } catch (const io::FileError& e) {
+    throw SampleError(SampleErrorKind::Syntax, source, e.line(), e.column(), e.problem());
+  }
   try {
     doc = json::parse(text);
   } catch (const json::parse_error& e) {
@@ -210,20 +219,28 @@ void write_samples_json(const SampleSet& set, std::ostream& out) {
 }
 
 SampleSet read_samples(const std::string& path, const SampleReadOptions& options) {
-  std::ifstream in(path);
-  if (!in) throw SampleError(SampleErrorKind::Io, path, 0, 0, "cannot open sample file");
+  std::string bytes;
+  try {
+    bytes = io::read_file_bytes(path);
+  } catch (const io::FileError& e) {
+    throw SampleError(SampleErrorKind::Io, path, 0, 0, e.problem());
+  }
+  std::istringstream in(std::move(bytes));
   return ends_with(path, ".json") ? read_samples_json(in, path, options) : read_samples_csv(in, path, options);
 }
 
 void write_samples(const SampleSet& set, const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw SampleError(SampleErrorKind::Io, path, 0, 0, "cannot write sample file");
+  std::ostringstream out;
   if (ends_with(path, ".json")) {
     write_samples_json(set, out);
   } else {
     write_samples_csv(set, out);
   }
-  if (!out) throw SampleError(SampleErrorKind::Io, path, 0, 0, "write failed");
+  try {
+    io::write_file_atomic(path, out.str());
+  } catch (const io::FileError& e) {
+    throw SampleError(SampleErrorKind::Io, path, 0, 0, e.problem());
+  }
 }
 
 }  // namespace js::fit

@@ -9,6 +9,8 @@
 #include <Eigen/Geometry>
 #include <nlohmann/json.hpp>
 
+#include "core/io/atomic_file.hpp"
+
 namespace js::interop {
 
 namespace {
@@ -164,10 +166,7 @@ std::vector<std::uint8_t> motion_to_glb(const MultibodyModel& model, const std::
 void write_glb(const std::string& path, const MultibodyModel& model, const std::vector<scene::TriangleMesh>& meshes,
                const SceneMotion& motion, const std::string& animation_name, const GltfOptions& options) {
   const std::vector<std::uint8_t> bytes = motion_to_glb(model, meshes, motion, animation_name, options);
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + path);
+  io::write_file_atomic(path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 }  // namespace js::interop

@@ -10,6 +10,8 @@
 #include <tinyxml2.h>
 
 #include "core/interop/euler.hpp"
+#include "core/io/file_error.hpp"
+#include "core/io/file_read.hpp"
 #include "core/interop/osim_file.hpp"
 #include "core/interop/osim_model_scan.hpp"
 
@@ -351,11 +353,13 @@ OsimCustomJoint read_osim_joint_text(const std::string& text, const std::string&
 }
 
 OsimCustomJoint read_osim_joint(const std::string& path, const std::string& joint_name) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw OsimError(OsimErrorKind::Io, path, 0, "", "cannot open the file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return read_osim_joint_text(ss.str(), path, joint_name);
+  std::string text;
+  try {
+    text = io::read_file_bytes(path);
+  } catch (const io::FileError& e) {
+    throw OsimError(OsimErrorKind::Io, path, 0, "", e.problem());
+  }
+  return read_osim_joint_text(text, path, joint_name);
 }
 
 }  // namespace js::interop

@@ -5,6 +5,8 @@
 #include <tinyxml2.h>
 
 #include "core/interop/euler.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/io/file_error.hpp"
 #include "core/interop/osim_file.hpp"
 
 namespace js::interop {
@@ -115,10 +117,11 @@ std::string osim_joint_to_text(const OsimCustomJoint& joint, const std::string& 
 }
 
 void write_osim_joint(const OsimCustomJoint& joint, const std::string& path, const std::string& comment) {
-  std::ofstream out(path, std::ios::binary);
-  out << osim_joint_to_text(joint, comment);
-  out.close();
-  if (!out) throw OsimError(OsimErrorKind::Io, path, 0, "", "cannot write the file");
+  try {
+    io::write_file_atomic(path, osim_joint_to_text(joint, comment));
+  } catch (const io::FileError& e) {
+    throw OsimError(OsimErrorKind::Io, path, 0, "", e.problem());
+  }
 }
 
 }  // namespace js::interop

@@ -67,8 +67,8 @@ void read_coordinates(const JsonCursor& doc, JointModel& model) {
     out.name = c.at("name").string();
     if (out.name.empty()) c.at("name").fail(ErrorKind::InvalidValue, "coordinate name is empty");
     // absent limits keep the kind's default: the knot domain for spline joints, unbounded otherwise
-    if (c.has("min")) out.min = c.at("min").number();
-    if (c.has("max")) out.max = c.at("max").number();
+    if (c.has("min")) out.min = c.at("min").limit();
+    if (c.has("max")) out.max = c.at("max").limit();
     if (out.min > out.max) {
       c.fail(ErrorKind::InvalidValue, "min " + c.at("min").json().dump() + " > max " + c.at("max").json().dump());
     }

@@ -146,6 +146,14 @@ std::unique_ptr<JointModel> read_spline_surface(const JsonCursor& doc) {
 
 // "joints": [first, second], each a joint document without format and version.
 std::unique_ptr<JointModel> read_series(const JsonCursor& doc) {
+  // series nest by recursion (reading, and evaluating the joint later): cap the depth. the json pointer
+  // holds one "/joints/" per enclosing series.
+  constexpr int kMaxSeriesDepth = 32;
+  int depth = 0;
+  for (auto at = doc.path().find("/joints/"); at != std::string::npos; at = doc.path().find("/joints/", at + 1)) ++depth;
+  if (depth >= kMaxSeriesDepth) {
+    doc.fail(ErrorKind::InvalidValue, "series joints nested more than " + std::to_string(kMaxSeriesDepth) + " deep");
+  }
   const JsonCursor parts = doc.at("joints");
   parts.expect_array_size(2, "joints (the first and the second joint of the series)");
   std::unique_ptr<JointModel> first = read_joint_node(parts.element(0));

@@ -123,6 +123,17 @@ double JsonCursor::number() const {
   const double v = value_->get<double>();
   // parsed text cannot hold NaN/Inf, but a json built in memory can
   if (!std::isfinite(v)) fail(ErrorKind::NonFinite, std::string("expected a finite number, got ") + (std::isnan(v) ? "NaN" : "Inf"));
+  if (std::abs(v) > kMaxMagnitude) {
+    fail(ErrorKind::NonFinite, "number " + value_->dump() + " is too large (|x| > 1e15: no quantity in a file is this big)");
+  }
+  return v;
+}
+
+double JsonCursor::limit() const {
+  if (!value_->is_number()) wrong_type("a number");
+  const double v = value_->get<double>();
+  if (!std::isfinite(v)) fail(ErrorKind::NonFinite, std::string("expected a finite number, got ") + (std::isnan(v) ? "NaN" : "Inf"));
+  if (std::abs(v) > 1e300) fail(ErrorKind::NonFinite, "limit " + value_->dump() + " is beyond ±1e300 (which means unbounded)");
   return v;
 }
 

@@ -16,6 +16,10 @@ namespace js::io {
 // largest |RᵀR − I| entry or |det R − 1| accepted for a rotation read from a file.
 inline constexpr double kRotationTolerance = 1e-6;
 
+// the largest magnitude a number in a file may have: far beyond any length, angle, mass, stiffness or
+// rate in SI units, far below where products of a few of them overflow.
+inline constexpr double kMaxMagnitude = 1e15;
+
 class JsonCursor {
  public:
   // value: the json node (must outlive the cursor); source: file name for messages; path: its json pointer.
@@ -44,8 +48,11 @@ class JsonCursor {
   void expect_only_keys(std::initializer_list<const char*> allowed) const;
 
   // --- scalars
-  // a finite number. null, "nan", "inf" and non-finite values are NonFinite; other types WrongType.
+  // a finite number of plausible size. null, "nan", "inf", non-finite values and |x| > kMaxMagnitude
+  // (1e308 overflows the first product it enters) are NonFinite; other types WrongType.
   double number() const;
+  // a coordinate limit: as number(), but up to ±1e300, the files' way of writing "unbounded".
+  double limit() const;
   // an integer (a json number without fraction or exponent).
   int integer() const;
   bool boolean() const;

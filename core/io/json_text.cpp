@@ -8,7 +8,9 @@
 #include <sstream>
 #include <system_error>
 
+#include "core/io/atomic_file.hpp"
 #include "core/io/file_error.hpp"
+#include "core/io/file_read.hpp"
 #include "core/io/json_cursor.hpp"
 
 namespace js::io {
@@ -126,6 +128,7 @@ void line_column(const std::string& text, std::size_t byte, int& line, int& colu
 }
 
 json parse_json_text(const std::string& text, const std::string& source) {
+  check_json_depth(text, source);
   try {
     return json::parse(text);
   } catch (const json::parse_error& e) {
@@ -154,38 +157,34 @@ std::string dump_json_text(const nlohmann::ordered_json& value, const std::strin
   return dump_text(value, source);
 }
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw FileError(ErrorKind::Io, path, "", std::string("cannot open: ") + std::strerror(errno));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw FileError(ErrorKind::Io, path, "", "read failed");
-  return ss.str();
-}
+std::string read_text_file(const std::string& path) { return read_file_bytes(path); }
 
-void write_text_file_atomic(const std::string& path, const std::string& text) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  // same directory, so the rename stays on one filesystem and is atomic
-  fs::path tmp = target;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw FileError(ErrorKind::Io, path, "", std::string("cannot write: ") + std::strerror(errno));
-    out << text;
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(tmp, ignored);
-      throw FileError(ErrorKind::Io, path, "", "write failed");
+void write_text_file_atomic(const std::string& path, const std::string& text) { write_file_atomic(path, text); }
+
+void check_json_depth(const std::string& text, const std::string& source, int max_depth) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
     }
-  }
-  std::error_code ec;
-  fs::rename(tmp, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    throw FileError(ErrorKind::Io, path, "", "cannot replace file: " + ec.message());
+    if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth) {
+        int line = 0, column = 0;
+        line_column(text, i + 1, line, column);
+        throw FileError(source, line, column, "nested deeper than " + std::to_string(max_depth) + " levels");
+      }
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
   }
 }
 

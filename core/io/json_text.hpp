@@ -12,6 +12,14 @@ namespace js::io {
 // FileError(NonFinite) for a number too large for a double (e.g. 1e999). source names the text in messages.
 nlohmann::json parse_json_text(const std::string& text, const std::string& source);
 
+// how deep arrays and objects may nest in any file we read: far beyond any real file, far below what
+// recursive code (copying, printing, building joints) can take on the stack.
+inline constexpr int kMaxJsonDepth = 256;
+
+// throws FileError(Syntax) at the line and column of the first bracket nested deeper than max_depth. run
+// before parsing, as nlohmann's values copy, compare and print themselves recursively.
+void check_json_depth(const std::string& text, const std::string& source, int max_depth = kMaxJsonDepth);
+
 // 1-based line and column of 1-based byte offset `byte` in text (nlohmann's parse_error::byte).
 void line_column(const std::string& text, std::size_t byte, int& line, int& column);
 
@@ -23,11 +31,12 @@ void line_column(const std::string& text, std::size_t byte, int& line, int& colu
 std::string dump_json_text(const nlohmann::json& value, const std::string& source);
 std::string dump_json_text(const nlohmann::ordered_json& value, const std::string& source);
 
-// the whole file as text; FileError(Io) naming path when it cannot be read.
+// the whole file as text (read_file_bytes: regular files only, size capped); FileError(Io) naming path
+// when it cannot be read.
 std::string read_text_file(const std::string& path);
 
-// writes text to path atomically: a temporary file next to it, flushed, then renamed over path, so
-// readers see the old or the new file, never half of one. FileError(Io) on failure (the temporary is removed).
+// writes text to path atomically (write_file_atomic: temporary, fsync, rename, symlinks followed,
+// permissions kept). FileError(Io) on failure (the temporary is removed, the old file intact).
 void write_text_file_atomic(const std::string& path, const std::string& text);
 
 }  // namespace js::io

@@ -4,12 +4,12 @@
 #include <sstream>
 
 #include "core/io/file_error.hpp"
+#include "core/io/file_read.hpp"
 
 namespace js::scene {
 
 TriangleMesh read_obj_mesh(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw io::FileError(io::ErrorKind::Io, path, "", "cannot open mesh file");
+  std::istringstream in(io::read_file_bytes(path));
   TriangleMesh mesh;
   std::string line;
   int line_no = 0;

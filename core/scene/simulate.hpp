@@ -5,6 +5,7 @@
 #pragma once
 
 #include <ostream>
+#include <string>
 
 #include "core/scene/scene_file.hpp"
 
@@ -15,10 +16,18 @@ struct SimulationReport {
   double t_end = 0.0;          // final time (s)
   double energy_start = 0.0;   // kinetic + potential at t = 0 (J)
   double energy_end = 0.0;     // at t_end (J)
-  bool finite = true;          // false when the state became NaN/Inf (the run stops there)
+  bool finite = true;          // false when the run diverged (the run stops there; divergence says how)
+  std::string divergence;      // "" or why the run stopped: non-finite state, non-finite or runaway energy
   bool singular = false;       // some Ω_i was not invertible on the way (a singular joint chart)
   bool degenerate_motion = false;  // a scripted motion hit ‖S‖ → 0 or a flat timing curve (its q̇, q̈ were 0)
 };
+
+// a run that blew up: "" while plausible, else why. diverged when the state is not finite, the energy is not
+// finite, or the energy strayed from its start by more than kRunawayFactor times the run's energy scale
+// (|kinetic| + |potential| at the start, at least 1 J): no scene gains a million times its energy, a step
+// too large for its dynamics does (simulate --dt 10).
+inline constexpr double kRunawayFactor = 1e6;
+std::string divergence(const MechanicalState& start, const MechanicalState& now, bool state_finite);
 
 // simulates scene.initial forward `steps` steps of settings.dt with settings.integrator. writes the
 // header and one row every `every` steps (and the last) to csv. scene.settings is not used.

@@ -68,6 +68,7 @@ MaximalReport simulate_skeleton_to_csv(const Scene& scene, const std::string& so
   MaximalReport report;
   report.rank = run.rank();
   MechanicalState m = run.measure();
+  const MechanicalState start = m;
   report.run.energy_start = m.kinetic + m.potential;
   auto row = [&] {
     write_trajectory_values(csv, run.t(), run.q(), run.qd(), m);
@@ -82,11 +83,13 @@ MaximalReport simulate_skeleton_to_csv(const Scene& scene, const std::string& so
     const SkeletonMeasure e = run.constraint_errors();
     report.position_error = std::max(report.position_error, e.position_error);
     report.axis_error = std::max(report.axis_error, e.axis_error);
-    if (k % every == 0 || k == steps || !finite) {
+    const bool written = k % every == 0 || k == steps;
+    if (written || !finite || k % 16 == 0) {
       m = run.measure();
-      row();
+      report.run.divergence = divergence(start, m, finite);
+      if (written || !report.run.divergence.empty()) row();
     }
-    if (!finite) {
+    if (!report.run.divergence.empty()) {
       report.run.finite = false;
       break;
     }

@@ -70,6 +70,10 @@ MainWindow::~MainWindow() {
   // destroyed without a close event (quit from a signal handler, the session manager): the last changes are
   // written, and the recovery file stays for the next start
   if (autosave_) autosave_->write_now();
+  // doc_'s undo stack emits cleanChanged while it is destroyed, after this window's later members (and
+  // before its child panels): no document signal may reach a window or panel being torn down
+  disconnect(&doc_, nullptr, this, nullptr);
+  doc_.blockSignals(true);
 }
 
 void MainWindow::build_docks() {

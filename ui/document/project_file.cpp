@@ -5,9 +5,11 @@
 #include <QRegularExpression>
 #include <QFileInfo>
 #include <QObject>
-#include <QSaveFile>
 #include <stdexcept>
 
+#include "core/io/atomic_file.hpp"
+#include "core/io/file_read.hpp"
+#include "core/io/json_text.hpp"
 #include "ui/export/scene_paths.hpp"
 #include "ui/joint/joint_model.hpp"
 
@@ -106,12 +108,12 @@ json scene_keys_from_file(json keys, const QString& base_dir) {
 }
 
 QString write_json_atomically(const json& j, const QString& path) {
-  QSaveFile f(path);
-  if (!f.open(QIODevice::WriteOnly)) return QObject::tr("Cannot write %1: %2").arg(path, f.errorString());
-  const std::string text = j.dump(2) + "\n";
-  if (f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
-    return QObject::tr("Cannot write %1: %2").arg(path, f.errorString());
-  if (!f.commit()) return QObject::tr("Cannot save %1: %2").arg(path, f.errorString());
+  // core's one atomic writer: fsynced, symlinks written through, permissions kept
+  try {
+    io::write_file_atomic(path.toStdString(), j.dump(2) + "\n");
+  } catch (const std::exception& e) {
+    return QObject::tr("Cannot save %1").arg(QString::fromUtf8(e.what()));
+  }
   return {};
 }
 
@@ -354,18 +356,21 @@ static QString json_message(const std::exception& e) {
 
 ProjectLoad load_project(const QString& path) {
   ProjectLoad out;
-  QFile f(path);
-  if (!f.exists()) {
+  if (!QFileInfo::exists(path)) {
     out.error = QObject::tr("%1 does not exist").arg(path);
     return out;
   }
-  if (!f.open(QIODevice::ReadOnly)) {
-    out.error = QObject::tr("Cannot open %1: %2").arg(path, f.errorString());
+  std::string bytes;
+  try {
+    // regular files only, size capped, nesting depth capped (core/io)
+    bytes = io::read_file_bytes(path.toStdString());
+    io::check_json_depth(bytes, path.toStdString());
+  } catch (const std::exception& e) {
+    out.error = QString::fromUtf8(e.what());
     return out;
   }
-  const QByteArray bytes = f.readAll();
   try {
-    const json j = json::parse(bytes.constBegin(), bytes.constEnd());
+    const json j = json::parse(bytes);
     out.data = project_from_json(j, QFileInfo(path).absolutePath());
   } catch (const json::parse_error& e) {
     // a file cut short (a crash while copying, a full disk) says so plainly

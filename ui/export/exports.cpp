@@ -3,12 +3,12 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QObject>
-#include <QSaveFile>
 #include <QSet>
 #include <algorithm>
 #include <map>
 #include <exception>
 
+#include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 #include "ui/export/scene_names.hpp"
 #include "ui/export/scene_paths.hpp"
@@ -189,11 +189,11 @@ QString export_scene_file(const DocumentData& d, const QString& path) {
   if (!d.simulation.gravity) scene["settings"]["gravity"] = {0.0, 0.0, 0.0};
   // the files it names (meshes, joint files) relative to its folder: the scene moves with them
   make_scene_paths_relative(scene, QFileInfo(path).absolutePath());
-  QSaveFile f(path);
-  const std::string text = scene.dump(2) + "\n";
-  if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
-      !f.commit())
-    return QObject::tr("Cannot write %1: %2").arg(path, f.errorString());
+  try {
+    io::write_file_atomic(path.toStdString(), scene.dump(2) + "\n");
+  } catch (const std::exception& e) {
+    return QObject::tr("Cannot write %1").arg(QString::fromUtf8(e.what()));
+  }
   return {};
 }
 
