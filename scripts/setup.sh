@@ -9,6 +9,8 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev libglu1-mesa-dev
   libassimp-dev libtinyxml2-dev libmeshoptimizer-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
+  # the python module (python/), its tests, cohorts on dask and the plots of docs/python.md
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed python3-matplotlib
 )
 
 missing=()
