@@ -82,15 +82,18 @@ void register_bench(pb::module_& m) {
         const pb::ssize_t m = qs.size() / n;
         const double* q = qs.data();
         double sink = 0.0;
-        pb::gil_scoped_release release;
-        // what a c++ caller does: one JointData, evaluate G, S and ∇S at each q
-        JointData d(n);
-        const auto start = std::chrono::steady_clock::now();
-        for (pb::ssize_t k = 0; k < m; ++k) {
-          model.evaluate(Eigen::Map<const Eigen::VectorXd>(q + k * n, n), d, EvalLevel::Hessian);
-          sink += d.G.p[0] + d.S(0, 0) + d.dS(0, 0);
+        double s = 0.0;
+        {
+          pb::gil_scoped_release release;
+          // what a c++ caller does: one JointData, evaluate G, S and ∇S at each q
+          JointData d(n);
+          const auto start = std::chrono::steady_clock::now();
+          for (pb::ssize_t k = 0; k < m; ++k) {
+            model.evaluate(Eigen::Map<const Eigen::VectorXd>(q + k * n, n), d, EvalLevel::Hessian);
+            sink += d.G.p[0] + d.S(0, 0) + d.dS(0, 0);
+          }
+          s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         }
-        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         return pb::make_tuple(s, sink);
       },
       pb::arg("joint"), pb::arg("qs"), "(seconds, checksum) of evaluating the joint at every q in a c++ loop");

@@ -168,16 +168,17 @@ pb::dict import_joint(const std::string& model, const std::string& joint_name, c
   if (frames) options.num_frames = frames;
   std::shared_ptr<SplineCurveJoint> fitted;
   interop::OsimFidelity d;
+  const std::string fit_file = fit_path.is_none() ? std::string() : fit_path.cast<std::string>();
   {
     pb::gil_scoped_release release;
     const fit::AutoFitResult result = fit::fit_spline_curve_auto(set, options, automatic);
     fitted = std::make_shared<SplineCurveJoint>(result.fit.joint(v.name));
     fitted->coordinates()[0].min = v.min;
     fitted->coordinates()[0].max = v.max;
-    if (!fit_path.is_none()) io::write_joint_file(*fitted, fit_path.cast<std::string>());
+    if (!fit_file.empty()) io::write_joint_file(*fitted, fit_file);
     d = interop::measure_osim_fidelity(*fitted, joint, c, v.min, v.max, std::max(2001, 20 * samples), drive);
   }
-  out["joint"] = Joint{fitted, fit_path.is_none() ? std::string() : fit_path.cast<std::string>()};
+  out["joint"] = Joint{fitted, fit_file};
   out["fidelity"] = fidelity_dict(d);
   return out;
 }
