@@ -79,7 +79,7 @@ void register_bench(pb::module_& m) {
       [](const Joint& j, const pb::array_t<double, pb::array::c_style | pb::array::forcecast>& qs) {
         const JointModel& model = *j.model;
         const int n = model.dof();
-        const pb::ssize_t m = qs.size() / n;
+        const pb::ssize_t count = qs.size() / n;
         const double* q = qs.data();
         double sink = 0.0;
         double s = 0.0;
@@ -88,7 +88,7 @@ void register_bench(pb::module_& m) {
           // what a c++ caller does: one JointData, evaluate G, S and ∇S at each q
           JointData d(n);
           const auto start = std::chrono::steady_clock::now();
-          for (pb::ssize_t k = 0; k < m; ++k) {
+          for (pb::ssize_t k = 0; k < count; ++k) {
             model.evaluate(Eigen::Map<const Eigen::VectorXd>(q + k * n, n), d, EvalLevel::Hessian);
             sink += d.G.p[0] + d.S(0, 0) + d.dS(0, 0);
           }
