@@ -87,7 +87,7 @@ pb::array simulate(const PyScene& s, const pb::object& duration_arg, const pb::o
     if (names[c] == "potential") potential_column = c;
   }
   std::vector<double> values;
-  values.reserve(width * static_cast<std::size_t>(steps / every + 2));
+  values.reserve(width * static_cast<std::size_t>(std::min(steps / every + 2, 1 << 16)));
   Interrupts interrupts;
   bool finite = true;
   double t_end = 0.0;

@@ -94,13 +94,13 @@ def test_sample_errors_name_the_sample(tmp_path):
     R[4] = R[4] * 1.1
     with pytest.raises(js.SampleError) as e:
         js.fit(q, R, p)
-    assert "sample 4" in str(e.value) and e.value.kind == "not_orthonormal"
+    assert "sample 4" in str(e.value) and e.value.kind == "not orthonormal"
     js.fit(q, R, p, reorthonormalize=True, frames=5)  # projected instead
     path = write_csv(tmp_path / "bad.csv", q, R, p)
     with pytest.raises(js.SampleError) as e:
         js.fit_file(str(path))
     assert e.value.line == 6 and "bad.csv:6:" in str(e.value)
-    with pytest.raises(js.SampleError, match="too_few|fewer|samples"):
+    with pytest.raises(js.SampleError, match="fewer|samples"):
         js.fit(q[:3], knee_like(3)[1], knee_like(3)[2], frames=8, smooth=0)
 
 

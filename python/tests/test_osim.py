@@ -51,6 +51,6 @@ def test_real_model(source, cli, tmp_path):
     cli("import-osim", model, "--joint", "knee_r", "-o", tmp_path / "cli.csv")
     r = js.osim.import_joint(str(model), joint="knee_r", output=str(tmp_path / "py.csv"), frames=8)
     assert (tmp_path / "py.csv").read_text() == (tmp_path / "cli.csv").read_text()
-    assert r["joint"].dof == 1 and r["fidelity"]["max_position_error_m"] < 1e-3
+    assert r["joint"].dof == 1 and r["fidelity"]["max_position_error_m"] < 5e-3
     with pytest.raises(ValueError, match="range"):
         js.osim.import_joint(str(model), joint="knee_r", range=(1.0, 0.0))

@@ -66,7 +66,7 @@ def test_maximal_solver_equals_cli(source, cli, tmp_path):
 def test_ik_equals_cli(leg, source, cli):
     out = cli("ik", source / "resources/scenes/leg.json", "--body", "foot", "--point", "0,-0.12,-0.08",
               "--target", "0.0015,-0.35,-0.75").stdout
-    values = dict(l.split(" = ") for l in out.splitlines() if " = " in l)
+    values = dict(l.split(" = ", 1) for l in out.splitlines() if " = " in l)
     r = leg.ik("foot", [0, -0.12, -0.08], [0.0015, -0.35, -0.75])
     assert r["converged"] and r["residual"] < 1e-9
     for name, q in zip(r["coordinates"], r["q"]):
