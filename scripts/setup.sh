@@ -10,6 +10,8 @@ packages=(
   libassimp-dev libtinyxml2-dev libmeshoptimizer-dev zlib1g-dev liblz4-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
   clang  # the fuzz targets (tests/fuzz, scripts/fuzz.sh): clang's libFuzzer
+  # the python module (python/), its tests, cohorts on dask and the plots of docs/python.md
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed python3-matplotlib
 )
 # libFuzzer comes with the llvm of the distribution's clang: libfuzzer-14-dev on debian 12, -18- on ubuntu 24.04
 llvm_major=$(apt-cache depends clang 2>/dev/null | grep -o 'clang-[0-9]*' | head -1 | cut -d- -f2)

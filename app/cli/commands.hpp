@@ -27,6 +27,8 @@ void add_stable_step_command(CLI::App& app);
 
 // fit SAMPLES -o JOINT.json [--frames N|auto] [--smooth W|auto] … (cmd_fit.cpp)
 void add_fit_command(CLI::App& app);
+// fit-batch MANIFEST.csv -o DIR [-j N]: a cohort of fits on N threads (cmd_fit_batch.cpp)
+void add_fit_batch_command(CLI::App& app);
 
 // export JOINT.json --format osim -o FILE.osim | export SCENE.json --format gltf -o FILE.glb (cmd_export.cpp)
 void add_export_command(CLI::App& app);

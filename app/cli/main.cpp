@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   js::cli::add_eval_command(app);
   js::cli::add_check_command(app);
   js::cli::add_fit_command(app);
+  js::cli::add_fit_batch_command(app);
   js::cli::add_simulate_command(app);
   js::cli::add_ik_command(app);
   js::cli::add_stable_step_command(app);
