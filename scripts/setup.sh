@@ -7,7 +7,7 @@ packages=(
   libeigen3-dev nlohmann-json3-dev libcli11-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev libglu1-mesa-dev
-  libassimp-dev libtinyxml2-dev libmeshoptimizer-dev
+  libassimp-dev libtinyxml2-dev libmeshoptimizer-dev zlib1g-dev liblz4-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
 )
 

@@ -8,6 +8,7 @@
 
 #include "core/dynamics/algorithms.hpp"
 #include "core/io/json_text.hpp"
+#include "core/mesh/mesh_file.hpp"
 
 namespace js::interop {
 
@@ -107,7 +108,7 @@ std::vector<scene::TriangleMesh> scene_body_meshes(const std::string& scene_path
     const nlohmann::json& m = b.at("mesh");
     if (m.contains("file")) {
       const std::filesystem::path p(m.at("file").get<std::string>());
-      meshes.push_back(scene::read_obj_mesh((p.is_absolute() ? p : dir / p).string()));
+      meshes.push_back(mesh::read_mesh_file((p.is_absolute() ? p : dir / p).string()));
       continue;
     }
     scene::TriangleMesh mesh;

@@ -2,18 +2,13 @@
 // polygons fanned into triangles, "i/t/n" forms and negative indices accepted); everything else ignored.
 #pragma once
 
-#include <array>
 #include <string>
-#include <vector>
 
-#include "core/lie/types.hpp"
+#include "core/mesh/triangle_mesh.hpp"
 
 namespace js::scene {
 
-struct TriangleMesh {
-  std::vector<Vec3> vertices;
-  std::vector<std::array<int, 3>> triangles;
-};
+using TriangleMesh = mesh::TriangleMesh;
 
 // throws io::FileError naming path and line for an unreadable file, a malformed vertex or a bad index.
 TriangleMesh read_obj_mesh(const std::string& path);

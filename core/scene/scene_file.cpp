@@ -8,6 +8,7 @@
 #include "core/io/joint_file.hpp"
 #include "core/io/json_cursor.hpp"
 #include "core/io/json_text.hpp"
+#include "core/mesh/mesh_file.hpp"
 #include "core/scene/obj_mesh.hpp"
 #include "core/scene/scene_drive.hpp"
 #include "core/scene/scene_loops.hpp"
@@ -54,7 +55,7 @@ BodyInertia read_inertia(const JsonCursor& b, const std::string& base_dir) {
     const double density = positive(m.at("density"), "density");
     TriangleMesh mesh;
     if (m.has("file")) {
-      mesh = read_obj_mesh(resolve(base_dir, m.at("file").string()));
+      mesh = mesh::read_mesh_file(resolve(base_dir, m.at("file").string()));  // .obj, .vtp or .vtk
     } else {
       const JsonCursor v = m.at("vertices");
       for (std::size_t i = 0; i < v.size(); ++i) mesh.vertices.push_back(v.element(i).vec3());

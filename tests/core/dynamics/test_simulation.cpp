@@ -194,8 +194,12 @@ TEST_P(SingleJointEnergy, Rk4DriftIsFourthOrder) {
       drift[pass] = std::max(drift[pass], std::abs(e.kinetic + e.potential - e0.kinetic - e0.potential));
     }
   }
+  // kinds 0 and 1 are the cubic spline joints (c², second order); every other kind is analytic and rk4's
+  // fourth order gives a ratio near 2⁴ = 16
+  const bool spline_kind = GetParam() == 0 || GetParam() == 1;
+  const double expected_ratio = spline_kind ? 3.0 : 12.0;
   if (drift[1] > 1e-12) {
-    EXPECT_GT(drift[0] / drift[1], 3.0) << "kind " << GetParam() << ": " << drift[0] << " " << drift[1];
+    EXPECT_GT(drift[0] / drift[1], expected_ratio) << "kind " << GetParam() << ": " << drift[0] << " " << drift[1];
   }
 }
 
