@@ -1,5 +1,5 @@
 // jointsmith: author spline joints by posing bone meshes and capturing samples.
-//   jointsmith [project.jsproj | scene.json] [--demo] [--list-demos]
+//   jointsmith [project.jsproj | scene.json | model.osim] [--demo] [--list-demos]
 #include <QApplication>
 #include <QCommandLineParser>
 #include <cstdio>
@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
                                       QStringLiteral("Print the demos folder the app uses and its demo scenes, then exit."));
   parser.addOption(list_demos);
   parser.addPositionalArgument(QStringLiteral("file"),
-                               QStringLiteral("A .jsproj project or a scene file (.json, docs/scene-file.md) to open."));
+                               QStringLiteral("A .jsproj project, a scene file (.json, docs/scene-file.md) or an OpenSim model (.osim) to open."));
   parser.process(app);
   if (parser.isSet(list_demos)) {
     // where the Demos menu looks ($JS_DEMOS_DIR, <prefix>/share/jointsmith/demos, the source tree)

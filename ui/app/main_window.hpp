@@ -51,6 +51,9 @@ class MainWindow : public QMainWindow {
   QString open_project(const QString& path);
   // a scene file as a new untitled document (ui/export/scene_import.hpp), framed in the view
   QString open_scene(const QString& path);
+  // an OpenSim model (.osim) as a new untitled document (ui/export/osim_import.hpp), framed in the view; its
+  // problems and missing meshes are reported once (main_window_osim.cpp)
+  QString open_osim(const QString& path);
   QString save_project_as(const QString& path);
   QString import_mesh_file(const QString& path, LengthUnit units, const QString& body_name = {});
   void load_demo();
@@ -81,6 +84,8 @@ class MainWindow : public QMainWindow {
   void create_joint_dialog();
   void export_png_dialog();
   void offer_recovery();
+  // Edit ▸ Preferences: the folders searched for OpenSim meshes (main_window_osim.cpp)
+  void preferences_dialog();
 
   Document doc_;
   MeshLibrary meshes_;

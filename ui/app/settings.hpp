@@ -29,6 +29,8 @@ inline const SettingKey<QByteArray> window_state{"window/state", {}};
 inline const SettingKey<bool> first_start_done{"app/first_start_done", false};
 inline const SettingKey<bool> show_frame_time{"view/show_frame_time", false};
 inline const SettingKey<int> autosave_seconds{"app/autosave_seconds", 60};
+// folders searched for an OpenSim model's meshes after its own folder and its Geometry/ (Edit ▸ Preferences)
+inline const SettingKey<QStringList> geometry_paths{"opensim/geometry_paths", {}};
 }  // namespace settings
 
 // puts path first in the recent list (at most 8, no duplicates, missing files dropped)
