@@ -34,6 +34,8 @@ void add_fit_batch_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 // import-osim MODEL.osim --joint NAME -o SAMPLES.csv [--fit JOINT.json] (cmd_import_osim.cpp)
 void add_import_osim_command(CLI::App& app);
+// info MODEL.osim: bodies, joints and their core joints, coordinates, couplers, meshes, problems (cmd_info.cpp)
+void add_info_command(CLI::App& app);
 
 // "MIN,MAX" (finite, MIN < MAX) as a pair; otherwise throws naming command and the text (cmd_export.cpp)
 std::pair<double, double> parse_range(const std::string& text, const std::string& command);

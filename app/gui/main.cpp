@@ -1,5 +1,5 @@
 // jointsmith: author spline joints by posing bone meshes and capturing samples.
-//   jointsmith [project.jsproj | scene.json] [--demo] [--list-demos] [--help] [--version]
+//   jointsmith [project.jsproj | scene.json | model.osim] [--demo] [--list-demos] [--help] [--version]
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -30,7 +30,7 @@ void configure(QCommandLineParser& parser, const Options& o) {
   parser.addOption(o.demo);
   parser.addOption(o.list_demos);
   parser.addPositionalArgument(QStringLiteral("file"),
-                               QStringLiteral("A .jsproj project or a scene file (.json, docs/scene-file.md) to open."));
+                               QStringLiteral("A .jsproj project, a scene file (.json, docs/scene-file.md) or an OpenSim model (.osim) to open."));
 }
 
 // options that only print (and a command line that is wrong) need no display: they are handled before any gui

@@ -20,7 +20,8 @@ std::string known_kinds() {
   std::string list;
   for (JointKind k : {JointKind::Fixed, JointKind::Revolute, JointKind::Prismatic, JointKind::Helical,
                       JointKind::Cylindrical, JointKind::Universal, JointKind::Planar, JointKind::Spherical,
-                      JointKind::Elliptic, JointKind::SplineCurve, JointKind::SplineSurface, JointKind::Series}) {
+                      JointKind::Elliptic, JointKind::SplineCurve, JointKind::SplineSurface, JointKind::Series,
+                      JointKind::CustomAxes, JointKind::Ellipsoid}) {
     list += std::string(list.empty() ? "" : ", ") + joint_kind_name(k);
   }
   return list;

@@ -3,7 +3,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/joints/custom_axes_joint.hpp"
 #include "core/joints/elliptic_joint.hpp"
+#include "core/joints/ellipsoid_joint.hpp"
 #include "core/joints/lower_pairs.hpp"
 #include "core/joints/series_joint.hpp"
 #include "core/joints/spline_curve_joint.hpp"
@@ -166,6 +168,100 @@ std::unique_ptr<JointModel> read_series(const JsonCursor& doc) {
   return std::make_unique<SeriesJoint>(std::move(first), std::move(second));
 }
 
+
+// an OpenSim function as {"type": element name, …its parameters as the xml has them}.
+AxisFunction read_axis_function(const JsonCursor& c) {
+  c.expect_only_keys({"type", "value", "coefficients", "x", "y", "degree", "scale", "function", "dimension", "order"});
+  const JsonCursor type_c = c.at("type");
+  AxisFunctionKind kind;
+  if (!axis_function_from_element(type_c.string(), kind)) {
+    type_c.fail(ErrorKind::InvalidValue, "unknown function type " + type_c.json().dump());
+  }
+  try {
+    switch (kind) {
+      case AxisFunctionKind::Constant: return AxisFunction::constant(c.at("value").number());
+      case AxisFunctionKind::Linear: {
+        const JsonCursor k = c.at("coefficients");
+        k.expect_array_size(2, "coefficients (slope, intercept)");
+        const std::vector<double> v = k.numbers();
+        return AxisFunction::linear(v[0], v[1]);
+      }
+      case AxisFunctionKind::Polynomial: return AxisFunction::polynomial(c.at("coefficients").numbers());
+      case AxisFunctionKind::SimmSpline:
+      case AxisFunctionKind::NaturalCubicSpline:
+      case AxisFunctionKind::PiecewiseLinear: return AxisFunction::spline(kind, c.at("x").numbers(), c.at("y").numbers());
+      case AxisFunctionKind::GCVSpline:
+        return AxisFunction::gcv_spline(c.at("degree").integer(), c.at("x").numbers(), c.at("y").numbers());
+      case AxisFunctionKind::Multiplier:
+        return AxisFunction::multiplier(read_axis_function(c.at("function")), c.at("scale").number());
+      case AxisFunctionKind::MultivariatePolynomial:
+        return AxisFunction::multivariate_polynomial(c.at("dimension").integer(), c.at("order").integer(),
+                                                     c.at("coefficients").numbers());
+    }
+  } catch (const std::invalid_argument& e) {
+    c.fail(ErrorKind::InvalidValue, e.what());
+  }
+  c.fail(ErrorKind::InvalidValue, "unknown function type");
+}
+
+ordered_json axis_function_to_json(const AxisFunction& f) {
+  ordered_json j;
+  j["type"] = axis_function_element(f.kind());
+  switch (f.kind()) {
+    case AxisFunctionKind::Constant: j["value"] = f.value(); break;
+    case AxisFunctionKind::Linear:
+    case AxisFunctionKind::Polynomial: j["coefficients"] = f.coefficients(); break;
+    case AxisFunctionKind::GCVSpline:
+      j["degree"] = f.degree();
+      j["x"] = f.x();
+      j["y"] = f.y();
+      break;
+    case AxisFunctionKind::SimmSpline:
+    case AxisFunctionKind::NaturalCubicSpline:
+    case AxisFunctionKind::PiecewiseLinear:
+      j["x"] = f.x();
+      j["y"] = f.y();
+      break;
+    case AxisFunctionKind::Multiplier:
+      j["scale"] = f.scale();
+      j["function"] = axis_function_to_json(f.inner());
+      break;
+    case AxisFunctionKind::MultivariatePolynomial:
+      j["dimension"] = f.dimension();
+      j["order"] = f.order();
+      j["coefficients"] = f.coefficients();
+      break;
+  }
+  return j;
+}
+
+// "axes": six {"axis": [x,y,z], "coordinates": [indices], "function": {…}}: rotation1..3, translation1..3.
+std::unique_ptr<JointModel> read_custom_axes(const JsonCursor& doc, int dof) {
+  const JsonCursor axes_c = doc.at("axes");
+  axes_c.expect_array_size(6, "axes (rotation1..3, translation1..3)");
+  std::array<CustomAxis, 6> axes;
+  for (std::size_t i = 0; i < 6; ++i) {
+    const JsonCursor a = axes_c.element(i);
+    a.expect_only_keys({"axis", "coordinates", "function"});
+    axes[i].axis = read_axis(a.at("axis"));
+    if (a.has("coordinates")) {
+      const JsonCursor cs = a.at("coordinates");
+      for (std::size_t k = 0; k < cs.size(); ++k) {
+        const int index = cs.element(k).integer();
+        if (index < 0 || index >= dof) cs.element(k).fail(ErrorKind::InvalidValue, "no coordinate " + std::to_string(index));
+        axes[i].coordinates.push_back(index);
+      }
+    }
+    if (a.has("function")) axes[i].function = read_axis_function(a.at("function"));
+  }
+  std::vector<Coordinate> coords(static_cast<std::size_t>(dof));
+  try {
+    return std::make_unique<CustomAxesJoint>(std::move(coords), std::move(axes));
+  } catch (const std::invalid_argument& e) {
+    axes_c.fail(ErrorKind::InvalidValue, e.what());
+  }
+}
+
 template <typename T>
 const T& as(const JointModel& model) {
   const auto* p = dynamic_cast<const T*>(&model);
@@ -198,6 +294,8 @@ std::vector<const char*> kind_fields(JointKind kind) {
     case JointKind::SplineCurve: return {"order", "closed", "knots", "control_frames"};
     case JointKind::SplineSurface: return {"base", "basis", "knot_vectors", "coefficients"};
     case JointKind::Series: return {"joints"};
+    case JointKind::CustomAxes: return {"axes"};
+    case JointKind::Ellipsoid: return {"radii"};
   }
   return {};
 }
@@ -238,6 +336,18 @@ std::unique_ptr<JointModel> read_kind(JointKind kind, const JsonCursor& doc) {
     case JointKind::SplineCurve: return read_spline_curve(doc);
     case JointKind::SplineSurface: return read_spline_surface(doc);
     case JointKind::Series: return read_series(doc);
+    case JointKind::CustomAxes: {
+      const JsonCursor dof_c = doc.at("dof");
+      const int dof = dof_c.integer();
+      if (dof < 0 || dof > kMaxJointDof) dof_c.fail(ErrorKind::InvalidValue, "dof " + std::to_string(dof) + " out of range");
+      return read_custom_axes(doc, dof);
+    }
+    case JointKind::Ellipsoid: {
+      const JsonCursor r = doc.at("radii");
+      const Vec3 radii = r.vec3();
+      if (!(radii.minCoeff() > 0.0)) r.fail(ErrorKind::InvalidValue, "radii must be > 0");
+      return std::make_unique<EllipsoidJoint>(radii);
+    }
   }
   doc.fail(ErrorKind::UnknownKind, "unknown joint kind");
 }
@@ -304,6 +414,19 @@ void write_kind(const JointModel& model, ordered_json& doc) {
       doc["joints"] = ordered_json::array({joint_node_to_json(j.first()), joint_node_to_json(j.second())});
       break;
     }
+    case JointKind::CustomAxes: {
+      ordered_json axes = ordered_json::array();
+      for (const CustomAxis& a : as<CustomAxesJoint>(model).axes()) {
+        ordered_json j;
+        j["axis"] = vec_to_json(a.axis);
+        j["coordinates"] = a.coordinates;
+        j["function"] = axis_function_to_json(a.function);
+        axes.push_back(std::move(j));
+      }
+      doc["axes"] = std::move(axes);
+      break;
+    }
+    case JointKind::Ellipsoid: doc["radii"] = vec_to_json(as<EllipsoidJoint>(model).radii()); break;
   }
 }
 

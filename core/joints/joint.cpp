@@ -8,7 +8,7 @@
 namespace js {
 
 namespace {
-constexpr std::array<std::pair<JointKind, const char*>, 12> kKindNames{{
+constexpr std::array<std::pair<JointKind, const char*>, 14> kKindNames{{
     {JointKind::Fixed, "fixed"},
     {JointKind::Revolute, "revolute"},
     {JointKind::Prismatic, "prismatic"},
@@ -21,6 +21,8 @@ constexpr std::array<std::pair<JointKind, const char*>, 12> kKindNames{{
     {JointKind::SplineCurve, "spline_curve"},
     {JointKind::SplineSurface, "spline_surface"},
     {JointKind::Series, "series"},
+    {JointKind::CustomAxes, "custom_axes"},
+    {JointKind::Ellipsoid, "ellipsoid"},
 }};
 }  // namespace
 

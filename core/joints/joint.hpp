@@ -42,6 +42,8 @@ enum class JointKind {
   SplineCurve,    // 1-dof spline curve on SE(3), eq. 21–24
   SplineSurface,  // n-dof product of six exponentials of tensor splines, eq. 25
   Series,         // two joints composed, G = A(q_a) · B(q_b) (series_joint.hpp)
+  CustomAxes,     // an OpenSim CustomJoint's six function-driven axes (custom_axes_joint.hpp)
+  Ellipsoid,      // simbody's ellipsoid mobilizer: x-y-z euler angles, origin on an ellipsoid (ellipsoid_joint.hpp)
 };
 
 // stable lowercase names used in files and the cli ("revolute", "spline_curve", ...).

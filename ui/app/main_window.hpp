@@ -57,6 +57,9 @@ class MainWindow : public QMainWindow {
   QString open_project(const QString& path);
   // a scene file as a new untitled document (ui/export/scene_import.hpp), framed in the view
   QString open_scene(const QString& path);
+  // an OpenSim model (.osim) as a new untitled document (ui/export/osim_import.hpp), framed in the view; its
+  // problems and missing meshes are reported once (main_window_osim.cpp)
+  QString open_osim(const QString& path);
   QString save_project_as(const QString& path);
   // the body's mass, centre of mass and inertia come from the closed mesh filled with density (kg/m³)
   QString import_mesh_file(const QString& path, LengthUnit units, const QString& body_name = {},
@@ -96,6 +99,8 @@ class MainWindow : public QMainWindow {
   // for each body whose mesh file is gone: say so and offer Replace mesh… (interactive only)
   void offer_mesh_relink();
   void show_shortcuts();
+  // Edit ▸ Preferences: the folders searched for OpenSim meshes (main_window_osim.cpp)
+  void preferences_dialog();
 
   Document doc_;
   MeshLibrary meshes_;

@@ -14,6 +14,7 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
+#include "ui/export/osim_import.hpp"
 #include "ui/export/scene_import.hpp"
 #include "ui/mesh/mesh_import.hpp"
 #include "ui/mesh/mesh_mass.hpp"
@@ -70,6 +71,7 @@ bool MainWindow::offer_recovery() {
 }
 
 QString MainWindow::open_project(const QString& path) {
+  if (is_osim_file(path)) return open_osim(path);
   if (!path.endsWith(QLatin1String(".jsproj")) && is_scene_file(path)) return open_scene(path);
   ProjectLoad load = load_project(path);
   if (!load.data) return load.error;
@@ -209,8 +211,9 @@ bool MainWindow::save_as() {
 void MainWindow::open_dialog() {
   if (!maybe_save()) return;
   const QString path = QFileDialog::getOpenFileName(
-      this, tr("Open project or scene"), settings::last_directory.get(),
-      tr("Projects and scenes (*.jsproj *.json);;Jointsmith projects (*.jsproj);;Scene files (*.json);;All files (*)"));
+      this, tr("Open project, scene or OpenSim model"), settings::last_directory.get(),
+      tr("Projects, scenes and OpenSim models (*.jsproj *.json *.osim);;Jointsmith projects (*.jsproj);;Scene files "
+         "(*.json);;OpenSim models (*.osim);;All files (*)"));
   if (path.isEmpty()) return;
   settings::last_directory.set(QFileInfo(path).absolutePath());
   if (const QString err = open_project(path); !err.isEmpty()) show_message(err, true);
@@ -226,7 +229,8 @@ void MainWindow::import_dialog() {
 
 void MainWindow::import_paths(const QStringList& paths) {
   for (const QString& path : paths) {
-    if (path.endsWith(QLatin1String(".jsproj")) || (path.endsWith(QLatin1String(".json")) && is_scene_file(path))) {
+    if (path.endsWith(QLatin1String(".jsproj")) || is_osim_file(path) ||
+        (path.endsWith(QLatin1String(".json")) && is_scene_file(path))) {
       if (maybe_save())
         if (const QString err = open_project(path); !err.isEmpty()) show_message(err, true);
       continue;

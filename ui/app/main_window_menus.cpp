@@ -106,6 +106,8 @@ void MainWindow::build_actions() {
   edit->addAction(undo);
   edit->addAction(redo);
   edit->addSeparator();
+  edit->addAction(make(QStringLiteral("preferences"), tr("&Preferences…"), QKeySequence::Preferences,
+                       tr("Folders searched for OpenSim meshes"), [this] { preferences_dialog(); }));
   edit->addAction(make(QStringLiteral("delete"), tr("&Delete"), QKeySequence::Delete,
                        tr("Delete the selected sample, body or joint"), [this] {
                          const auto r = delete_selection(doc_);

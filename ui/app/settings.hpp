@@ -30,6 +30,8 @@ inline const SettingKey<bool> first_start_done{"app/first_start_done", false};
 inline const SettingKey<bool> show_frame_time{"view/show_frame_time", false};
 // the recovery file is written this long after a change
 inline const SettingKey<int> autosave_delay_ms{"app/autosave_delay_ms", 2000};
+// folders searched for an OpenSim model's meshes after its own folder and its Geometry/ (Edit ▸ Preferences)
+inline const SettingKey<QStringList> geometry_paths{"opensim/geometry_paths", {}};
 }  // namespace settings
 
 // puts path first in the recent list (at most 8, no duplicates, missing files dropped)

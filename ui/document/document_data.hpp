@@ -19,6 +19,15 @@ class JointModel;
 
 namespace js::ui {
 
+struct OsimDocumentSource;  // ui/export/osim_import.hpp
+
+// one mesh file drawn with a body (an OpenSim body may have several, each scaled and on an offset frame)
+struct MeshPart {
+  QString path;              // absolute
+  Vec3 scale = Vec3::Ones();  // scale_factors, applied in the mesh's own frame
+  SE3 body_T_mesh;           // the frame the mesh hangs on, in the body
+};
+
 // stable ids: survive removal, undo and reorder. 0 means "none".
 using BodyId = int;
 using JointId = int;
@@ -47,6 +56,8 @@ struct Body {
   // keys among them are written only while mass, com and inertia_diag still equal scene_mass (as read).
   nlohmann::json scene_keys;
   double scene_mass[7] = {0, 0, 0, 0, 0, 0, 0};  // mass, com, inertia_diag as read from the scene
+  // opened from an OpenSim model: every mesh of the body (drawn instead of mesh_path when not empty)
+  std::vector<MeshPart> mesh_parts;
 };
 
 // one captured pose of the child relative to the parent.
@@ -86,6 +97,10 @@ struct Joint {
   nlohmann::json scene_joint;
   // the fit that made the model (empty for a model that was not fitted here)
   FitRecord last_fit;
+  // opened from an OpenSim model: the joint element's name as read (empty otherwise), and per coordinate
+  // whether the sliders show it in degrees (a rotational coordinate; empty: q as stored)
+  QString osim_joint;
+  std::vector<bool> degrees;
 };
 
 // the size of q: the model's dof, else that of the kind.
@@ -139,6 +154,8 @@ struct DocumentData {
   nlohmann::json scene_keys;
   // the folder of that scene file: relative file names in scene_keys resolve against it
   QString scene_dir;
+  // opened from an OpenSim model: its path, text and what was not simulated (shared, immutable); null otherwise
+  std::shared_ptr<const OsimDocumentSource> osim;
 
   const Body* body(BodyId id) const;
   Body* body(BodyId id);

@@ -133,6 +133,14 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                       {"pose", pose_json(b.pose)}});
     json& out = bodies.back();
     if (b.frame_only) out["frame_only"] = true;
+    // an opensim body's meshes: files relative to the project like "mesh", each with its scale and frame
+    if (!b.mesh_parts.empty()) {
+      json parts = json::array();
+      for (const MeshPart& p : b.mesh_parts)
+        parts.push_back({{"file", str(mesh_path_for_file(p.path, base_dir))}, {"scale", vec_json(p.scale)},
+                         {"body_T_mesh", pose_json(p.body_T_mesh)}});
+      out["mesh_parts"] = std::move(parts);
+    }
     if (!b.scene_keys.is_null()) {
       out["scene_keys"] = b.scene_keys;
       out["scene_mass"] = std::vector<double>(b.scene_mass, b.scene_mass + 7);
@@ -153,6 +161,8 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                {"samples", samples}};
     // the model exactly as a joint file stores it (docs/joint-file.md)
     if (jt.model) joint["model"] = model_to_json(*jt.model);
+    if (!jt.osim_joint.isEmpty()) joint["osim_joint"] = str(jt.osim_joint);
+    if (!jt.degrees.empty()) joint["degrees"] = jt.degrees;
     if (!jt.scene_joint.is_null()) joint["scene_joint"] = scene_joint_for_file(jt.scene_joint, base_dir);
     if (!jt.last_fit.empty())
       joint["fit"] = {{"history", jt.last_fit.history}, {"seconds", jt.last_fit.seconds},
@@ -232,6 +242,18 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     if (b.contains("inertia")) body.inertia_diag = vec_from(b["inertia"], w + ".inertia");
     body.pose = pose_from(field(b, "pose", w), w + ".pose");
     body.frame_only = b.value("frame_only", false);
+    if (b.contains("mesh_parts")) {
+      const json& parts = b["mesh_parts"];
+      if (!parts.is_array()) bad(w + ".mesh_parts", "expected an array");
+      for (std::size_t k = 0; k < parts.size(); ++k) {
+        const std::string wp = w + ".mesh_parts[" + std::to_string(k) + "]";
+        MeshPart p;
+        p.path = mesh_path_from_file(qstr(field(parts[k], "file", wp).get<std::string>()), base_dir);
+        p.scale = vec_from(field(parts[k], "scale", wp), wp + ".scale");
+        p.body_T_mesh = pose_from(field(parts[k], "body_T_mesh", wp), wp + ".body_T_mesh");
+        body.mesh_parts.push_back(p);
+      }
+    }
     if (b.contains("scene_keys")) {
       if (!b["scene_keys"].is_object()) bad(w + ".scene_keys", "expected an object");
       body.scene_keys = b["scene_keys"];
@@ -288,6 +310,15 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
       jt.samples.push_back(s);
     }
     if (jj.contains("scene_joint")) jt.scene_joint = scene_joint_from_file(jj["scene_joint"], base_dir);
+    if (jj.contains("osim_joint")) jt.osim_joint = qstr(jj["osim_joint"].get<std::string>());
+    if (jj.contains("degrees")) {
+      const json& deg = jj["degrees"];
+      if (!deg.is_array() || static_cast<int>(deg.size()) != dof) bad(w + ".degrees", "expected " + std::to_string(dof) + " booleans");
+      for (const json& x : deg) {
+        if (!x.is_boolean()) bad(w + ".degrees", "expected booleans");
+        jt.degrees.push_back(x.get<bool>());
+      }
+    }
     if (jj.contains("fit")) {
       const json& f = jj["fit"];
       const json& h = field(f, "history", w + ".fit");

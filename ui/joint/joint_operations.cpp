@@ -3,6 +3,7 @@
 #include <QObject>
 
 #include "ui/document/commands.hpp"
+#include "ui/export/osim_import.hpp"
 #include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
@@ -30,6 +31,24 @@ OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, 
     return {false, QObject::tr("q needs %1 finite value(s)").arg(j->model->dof())};
   Joint after = *j;
   after.q = q;
+  // an opensim model's coupler constraints: the coordinates they drive follow, in the same undo step
+  const auto coupled = osim_coupled_motion(doc.data(), id, q);
+  if (!coupled.empty()) {
+    std::vector<JointsMotionCommand::Motion> motions;
+    auto add = [&](const Joint& before, const Eigen::VectorXd& value) {
+      const Body* child = doc.data().body(before.child);
+      if (!child) return;
+      JointsMotionCommand::Motion m{before, before, *child, *child};
+      m.joint_after.q = value;
+      m.child_after.pose = joint_transform(*before.model, value);
+      motions.push_back(std::move(m));
+    };
+    add(*j, q);
+    for (const auto& [other, value] : coupled)
+      if (const Joint* o = doc.data().joint(other); o && o->model) add(*o, value);
+    doc.undo_stack()->push(new JointsMotionCommand(&doc, std::move(motions), QObject::tr("Move %1").arg(j->name), merge_key));
+    return {true, {}};
+  }
   return push_motion(doc, *j, std::move(after), QObject::tr("Move %1").arg(j->name), merge_key);
 }
 

@@ -6,6 +6,7 @@
 
 #include "ui/demo/demo_bones.hpp"
 #include "ui/demo/shapes.hpp"
+#include "core/mesh/mesh_file.hpp"
 #include "ui/mesh/mesh_import.hpp"
 
 namespace js::ui {
@@ -62,6 +63,9 @@ MeshData inertia_ellipsoid(const Body& b) {
 
 std::shared_ptr<const MeshData> MeshLibrary::mesh(const Body& b) {
   if (b.frame_only) return nullptr;
+  // an opensim body draws its meshes; when none of them loads, the ellipsoid of its inertia below
+  if (!b.mesh_parts.empty())
+    if (auto m = parts_mesh(b)) return m;
   if (!b.mesh_path.isEmpty() && !b.mesh_path.startsWith(QLatin1String("inline:"))) return mesh(b.mesh_path, b.units);
   QString k;
   if (b.mesh_path.isEmpty()) {
@@ -85,6 +89,67 @@ std::shared_ptr<const MeshData> MeshLibrary::mesh(const Body& b) {
   } else {
     e.error = QObject::tr("%1 names an inline mesh but has none").arg(b.name);
   }
+  entries_.insert(k, e);
+  return e.mesh;
+}
+
+std::shared_ptr<const MeshData> MeshLibrary::part_mesh(const QString& path) {
+  // .vtp/.vtk bones (opensim's) through core's vtk reader, the rest as any mesh file
+  const std::string p = path.toStdString();
+  if (!(path.endsWith(QLatin1String(".vtp"), Qt::CaseInsensitive) || path.endsWith(QLatin1String(".vtk"), Qt::CaseInsensitive)))
+    return mesh(path, LengthUnit::metres);
+  const QString k = key(path, LengthUnit::metres);
+  if (auto it = entries_.find(k); it != entries_.end()) return it->mesh;
+  Entry e;
+  try {
+    const js::mesh::TriangleMesh t = js::mesh::read_mesh_file(p);
+    auto out = std::make_shared<MeshData>();
+    out->positions.reserve(t.vertices.size());
+    for (const Vec3& v : t.vertices) out->positions.push_back(v.cast<float>());
+    out->indices.reserve(3 * t.triangles.size());
+    for (const auto& tri : t.triangles)
+      for (int c : tri) out->indices.push_back(static_cast<std::uint32_t>(c));
+    out->update_bounds();
+    out->compute_normals();
+    e.mesh = out;
+  } catch (const std::exception& ex) {
+    e.error = QString::fromUtf8(ex.what());
+  }
+  entries_.insert(k, e);
+  return e.mesh;
+}
+
+std::shared_ptr<const MeshData> MeshLibrary::parts_mesh(const Body& b) {
+  // one mesh of all the body's parts, each scaled in its own frame, then placed by body_T_mesh
+  QString k = QStringLiteral("parts:");
+  for (const MeshPart& p : b.mesh_parts) {
+    k += p.path + QLatin1Char('|');
+    for (int i = 0; i < 3; ++i) k += QString::number(p.scale[i], 'g', 17) + QLatin1Char(',');
+    for (int i = 0; i < 3; ++i) k += QString::number(p.body_T_mesh.p[i], 'g', 17) + QLatin1Char(',');
+    for (int i = 0; i < 9; ++i) k += QString::number(p.body_T_mesh.R(i / 3, i % 3), 'g', 17) + QLatin1Char(',');
+  }
+  if (auto it = entries_.find(k); it != entries_.end()) return it->mesh;
+  auto out = std::make_shared<MeshData>();
+  Entry e;
+  for (const MeshPart& p : b.mesh_parts) {
+    const std::shared_ptr<const MeshData> part = part_mesh(p.path);
+    if (!part) {
+      e.error += (e.error.isEmpty() ? QString() : QStringLiteral("; ")) + error(p.path, LengthUnit::metres);
+      continue;
+    }
+    MeshData placed = *part;
+    const Eigen::Matrix3f R = p.body_T_mesh.R.cast<float>();
+    const Eigen::Vector3f t = p.body_T_mesh.p.cast<float>(), s = p.scale.cast<float>();
+    for (Eigen::Vector3f& v : placed.positions) v = R * v.cwiseProduct(s) + t;
+    out->append(placed);
+  }
+  if (out->positions.empty()) {
+    out.reset();
+  } else {
+    out->update_bounds();
+    out->compute_normals();
+  }
+  e.mesh = out;
   entries_.insert(k, e);
   return e.mesh;
 }

@@ -16,7 +16,7 @@ class MeshLibrary {
  public:
   // the mesh of a body, loading it on first use; null when it cannot be loaded (see error())
   std::shared_ptr<const MeshData> mesh(const QString& path, LengthUnit units);
-  // a body's mesh: its mesh file, a scene's inline mesh ("inline:" paths, from b.scene_keys), or for a body
+  // a body's mesh: its mesh parts (an opensim body), its mesh file, a scene's inline mesh ("inline:" paths, from b.scene_keys), or for a body
   // without a mesh the solid ellipsoid of its mass and principal moments; null for a frame-only body
   std::shared_ptr<const MeshData> mesh(const Body& b);
   // why the last load of (path, units) failed; empty when it succeeded or was never tried
@@ -31,6 +31,10 @@ class MeshLibrary {
     QString error;
   };
   static QString key(const QString& path, LengthUnit units);
+  // a body's mesh_parts as one mesh (a part that cannot be loaded is left out); null when none loads
+  std::shared_ptr<const MeshData> parts_mesh(const Body& b);
+  // one part's file in metres (.vtp/.vtk by core's vtk reader, others by import_mesh), cached like mesh()
+  std::shared_ptr<const MeshData> part_mesh(const QString& path);
   QHash<QString, Entry> entries_;
 };
 

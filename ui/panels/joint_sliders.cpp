@@ -70,10 +70,13 @@ void JointSliders::rebuild() {
     r.slider->setRange(0, kSteps);
     r.slider->setEnabled(j->model != nullptr);
     r.slider->setToolTip(tr("%1 from %2 to %3: drag to move the child along the joint").arg(name).arg(r.lo).arg(r.hi));
+    // an opensim rotational coordinate reads in degrees (stored in radians)
+    if (static_cast<std::size_t>(i) < j->degrees.size() && j->degrees[static_cast<std::size_t>(i)]) r.shown = 180.0 / 3.14159265358979323846;
     r.spin = new QDoubleSpinBox;
-    r.spin->setDecimals(4);
-    r.spin->setRange(r.lo, r.hi);
-    r.spin->setSingleStep((r.hi - r.lo) / 100.0);
+    r.spin->setDecimals(r.shown == 1.0 ? 4 : 2);
+    if (r.shown != 1.0) r.spin->setSuffix(QStringLiteral("°"));
+    r.spin->setRange(r.lo * r.shown, r.hi * r.shown);
+    r.spin->setSingleStep((r.hi - r.lo) * r.shown / 100.0);
     r.spin->setKeyboardTracking(false);
     r.spin->setEnabled(j->model != nullptr);
     r.spin->setToolTip(tr("Type %1 exactly").arg(name));
@@ -91,7 +94,7 @@ void JointSliders::rebuild() {
       set_coordinate(i, here.lo + (here.hi - here.lo) * v / kSteps, drag_key_);
     });
     connect(r.spin, &QDoubleSpinBox::valueChanged, this, [this, i](double v) {
-      if (!syncing_) set_coordinate(i, v, 0);
+      if (!syncing_) set_coordinate(i, v / rows_[static_cast<std::size_t>(i)].shown, 0);
     });
   }
   refresh_values();
@@ -105,7 +108,7 @@ void JointSliders::refresh_values() {
     Row& r = rows_[static_cast<std::size_t>(i)];
     const double t = (j->q[i] - r.lo) / (r.hi - r.lo);
     r.slider->setValue(static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * kSteps)));
-    r.spin->setValue(j->q[i]);
+    r.spin->setValue(j->q[i] * r.shown);
   }
   syncing_ = false;
 }

@@ -37,6 +37,7 @@ class JointSliders : public QWidget {
     QSlider* slider = nullptr;
     QDoubleSpinBox* spin = nullptr;
     double lo = 0.0, hi = 1.0;
+    double shown = 1.0;  // the spin box shows q · shown (180/π for a coordinate shown in degrees)
   };
   void rebuild();
   void refresh_values();

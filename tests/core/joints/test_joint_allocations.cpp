@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/support/alloc_counter.hpp"
+#include "tests/core/joints/custom_axes_cases.hpp"
 #include "tests/core/joints/joint_cases.hpp"
 #include "tests/core/joints/series_cases.hpp"
 #include "tests/core/joints/spline_cases.hpp"
@@ -79,6 +80,7 @@ INSTANTIATE_TEST_SUITE_P(SplineCurve, JointAllocationTest, ::testing::ValuesIn(s
 INSTANTIATE_TEST_SUITE_P(SplineSurface, JointAllocationTest, ::testing::ValuesIn(spline_surface_cases()),
                          joint_case_name);
 INSTANTIATE_TEST_SUITE_P(Series, JointAllocationTest, ::testing::ValuesIn(series_cases()), joint_case_name);
+INSTANTIATE_TEST_SUITE_P(CustomAxes, JointAllocationTest, ::testing::ValuesIn(custom_axes_cases()), joint_case_name);
 
 }  // namespace
 }  // namespace js::test

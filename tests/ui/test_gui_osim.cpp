@@ -1,0 +1,221 @@
+// OpenSim models in the real main window (xvfb-run, Mesa): Rajagopal2016 opened with its meshes and a screenshot
+// (docs/app-rajagopal.png is a copy of the window image), the time to open and draw the first frame, rotational
+// coordinates in degrees on the sliders, meshes found through the preferences' geometry folders, bad files.
+#include <QApplication>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "ui/app/main_window.hpp"
+#include "ui/app/settings.hpp"
+#include "ui/export/osim_import.hpp"
+#include "ui/joint/joint_operations.hpp"
+#include "ui/panels/joint_sliders.hpp"
+#include "ui/viewport/gl_format.hpp"
+#include "ui/viewport/viewport_widget.hpp"
+#include "gui_pixels.hpp"
+
+using namespace js;
+using namespace js::ui;
+using js::ui::test::colour_distance;
+using js::ui::test::kBackground;
+
+namespace {
+
+const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
+
+void write_text(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
+// a body with one mesh file named `mesh`, on a pin joint
+QByteArray small_model(const QByteArray& mesh) {
+  return "<?xml version=\"1.0\"?>\n<OpenSimDocument Version=\"40000\"><Model name=\"small\"><Ground name=\"ground\"/>\n"
+         "<BodySet><objects><Body name=\"bone\"><mass>1</mass><inertia>0.01 0.01 0.01 0 0 0</inertia>\n"
+         "<attached_geometry><Mesh name=\"m\"><socket_frame>..</socket_frame><scale_factors>1 1 1</scale_factors>"
+         "<mesh_file>" + mesh + "</mesh_file></Mesh></attached_geometry></Body></objects></BodySet>\n"
+         "<JointSet><objects><PinJoint name=\"pin\"><socket_parent_frame>/ground</socket_parent_frame>"
+         "<socket_child_frame>/bodyset/bone</socket_child_frame><coordinates><Coordinate name=\"angle\">"
+         "<default_value>0.5</default_value><range>-1 1</range></Coordinate></coordinates></PinJoint></objects></JointSet>\n"
+         "</Model></OpenSimDocument>\n";
+}
+
+}  // namespace
+
+class GuiOsimTest : public QObject {
+  Q_OBJECT
+ private:
+  QTemporaryDir tmp_;
+  std::unique_ptr<MainWindow> make_window() {
+    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
+    w->set_interactive(false);
+    w->resize(1280, 860);
+    w->show();
+    return w;
+  }
+  void settle(MainWindow& w) {
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QTest::qWait(100);
+    QApplication::processEvents();
+  }
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear();
+    QVERIFY(tmp_.isValid());
+  }
+
+  void rajagopal_opens_with_its_bones() {
+    const QString path = kModels + QStringLiteral("/Rajagopal2016.osim");
+    if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = make_window();
+    settle(*w);
+    QElapsedTimer timer;
+    timer.start();
+    QCOMPARE(w->open_project(path), QString());
+    w->viewport()->repaint();
+    QApplication::processEvents();
+    const QImage img = w->viewport_image();
+    qInfo() << "open + first frame:" << timer.elapsed() << "ms (a benchmark, not a limit; bench_osim_open)";
+    const DocumentData& d = w->document().data();
+    QCOMPARE(d.bodies.size(), std::size_t(23));  // ground + 22
+    QCOMPARE(d.joints.size(), std::size_t(22));
+    QVERIFY(d.osim);
+    QCOMPARE(d.osim->version, 40000);
+    QVERIFY(!d.osim->text.empty());
+    QVERIFY(d.osim->not_simulated.join(QLatin1Char(' ')).contains(QLatin1String("Millard2012EquilibriumMuscle")));
+    int parts = 0, drawn = 0;
+    for (const Body& b : d.bodies) {
+      parts += static_cast<int>(b.mesh_parts.size());
+      if (b.mesh_parts.empty()) continue;
+      QVERIFY(w->meshes().mesh(b));
+      for (const MeshPart& p : b.mesh_parts)
+        if (w->meshes().error(p.path, LengthUnit::metres).isEmpty()) ++drawn;
+        else qWarning() << w->meshes().error(p.path, LengthUnit::metres);
+    }
+    QCOMPARE(parts, 81);
+    qInfo() << "mesh parts loaded:" << drawn << "of" << parts;
+    QCOMPARE(drawn, parts);
+    for (const Joint& j : d.joints) QVERIFY(!j.osim_joint.isEmpty());
+    settle(*w);
+    const QImage shot = w->viewport_image();
+    QVERIFY(shot.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_rajagopal.png")));
+    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_rajagopal_window.png")));
+    int drawn_pixels = 0, total = 0;
+    for (int y = 0; y < shot.height(); y += 4)
+      for (int x = 0; x < shot.width(); x += 4, ++total)
+        if (colour_distance(shot.pixelColor(x, y), kBackground) > 120) ++drawn_pixels;
+    qInfo() << "pixels off the background:" << drawn_pixels << "of" << total;
+    QVERIFY(drawn_pixels > total / 50);
+    Q_UNUSED(img);
+  }
+
+  void rotational_coordinates_show_in_degrees() {
+    const QString path = kModels + QStringLiteral("/Rajagopal2016.osim");
+    if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = make_window();
+    QCOMPARE(w->open_project(path), QString());
+    Document& doc = w->document();
+    const Joint* knee = nullptr;
+    for (const Joint& j : doc.data().joints)
+      if (j.osim_joint == QLatin1String("walker_knee_r")) knee = &j;
+    QVERIFY(knee);
+    doc.set_selection(Selection{knee->child, knee->id, -1});
+    auto* sliders = w->findChild<JointSliders*>();
+    QVERIFY(sliders);
+    QTRY_COMPARE(sliders->joint(), knee->id);
+    QVERIFY(sliders->count() >= 1);
+    QCOMPARE(sliders->spin(0)->suffix(), QStringLiteral("°"));
+    // typing 45° sets q = π/4 rad
+    sliders->spin(0)->setValue(45.0);
+    QTRY_VERIFY(std::abs(doc.data().joint(knee->id)->q[0] - 0.7853981633974483) < 1e-9);
+  }
+
+  void couplers_move_their_coordinates_in_one_undo_step() {
+    const QString path = kModels + QStringLiteral("/leg39.osim");
+    if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = make_window();
+    QCOMPARE(w->open_project(path), QString());
+    Document& doc = w->document();
+    QVERIFY(doc.data().osim && !doc.data().osim->coupler_list.empty());
+    const OsimDocumentCoupler c = doc.data().osim->coupler_list.front();
+    const Joint* ind = nullptr;
+    const Joint* dep = nullptr;
+    for (const Joint& j : doc.data().joints) {
+      if (j.osim_joint == c.independents.front().first) ind = &j;
+      if (j.osim_joint == c.dependent_joint) dep = &j;
+    }
+    QVERIFY(ind && dep);
+    const JointId ind_id = ind->id, dep_id = dep->id;
+    const double before = dep->q[c.dependent_index];
+    Eigen::VectorXd q = ind->q;
+    q[c.independents.front().second] = -1.1;
+    QVERIFY(set_joint_q(doc, ind_id, q, 0).ok());
+    double f = 0.0;
+    const double x = -1.1;
+    c.function.evaluate(&x, f, nullptr, nullptr);
+    QCOMPARE(doc.data().joint(dep_id)->q[c.dependent_index], c.scale * f);
+    doc.undo_stack()->undo();
+    QCOMPARE(doc.data().joint(dep_id)->q[c.dependent_index], before);
+  }
+
+  void geometry_folders_from_the_preferences_find_meshes() {
+    auto w = make_window();
+    QDir dir(tmp_.path());
+    QVERIFY(dir.mkpath(QStringLiteral("model")) && dir.mkpath(QStringLiteral("bones")));
+    write_text(tmp_.filePath(QStringLiteral("bones/Bone.OBJ")), "v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nf 1 2 3\n");
+    const QString model = tmp_.filePath(QStringLiteral("model/small.osim"));
+    write_text(model, small_model("bone.obj"));
+    // without the folder: the model opens, the mesh is reported once with the paths tried
+    settings::geometry_paths.clear();
+    QCOMPARE(w->open_project(model), QString());
+    QVERIFY(w->last_message().contains(QLatin1String("bone.obj")));
+    QVERIFY(w->last_message().contains(QLatin1String("Geometry/bone.obj")));
+    QVERIFY(w->document().data().bodies.at(1).mesh_parts.empty());
+    // with it (and a name in another letter case)
+    settings::geometry_paths.set({tmp_.filePath(QStringLiteral("bones"))});
+    QCOMPARE(w->open_project(model), QString());
+    const Body& b = w->document().data().bodies.at(1);
+    QCOMPARE(b.mesh_parts.size(), std::size_t(1));
+    QVERIFY(b.mesh_parts[0].path.endsWith(QLatin1String("bones/Bone.OBJ")));
+    QVERIFY(w->meshes().mesh(b));
+    // the pin starts at its default value, 0.5 rad
+    QCOMPARE(w->document().data().joints.at(0).q[0], 0.5);
+    settings::geometry_paths.clear();
+  }
+
+  void bad_files_give_one_message() {
+    auto w = make_window();
+    const QString bad = tmp_.filePath(QStringLiteral("bad.osim"));
+    write_text(bad, "<OpenSimDocument Version=\"40000\">\n<Model name=\"x\">\n<BodySet>\n</Model>\n");
+    const QString err = w->open_project(bad);
+    QVERIFY(err.contains(QLatin1String("bad.osim:")));
+    QVERIFY(err.contains(QLatin1String("invalid XML")));
+    // an unknown joint type: the model opens, the problem is named once with its line
+    const QString odd = tmp_.filePath(QStringLiteral("odd.osim"));
+    QByteArray text = small_model("none.vtp");
+    text.replace("PinJoint", "FancyJoint");
+    write_text(odd, text);
+    QCOMPARE(w->open_project(odd), QString());
+    QVERIFY(w->last_message().contains(QLatin1String("unknown joint type 'FancyJoint'")));
+    QCOMPARE(w->document().data().bodies.size(), std::size_t(1));  // the ground only
+  }
+};
+
+int main(int argc, char** argv) {
+  set_default_gl_format();
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
+  QApplication::setApplicationName(QStringLiteral("jointsmith_gui_osim_test"));
+  GuiOsimTest t;
+  return QTest::qExec(&t, argc, argv);
+}
+
+#include "test_gui_osim.moc"

@@ -1,0 +1,63 @@
+// opening an OpenSim model (.osim) as a document (docs/opensim.md). the ground becomes a frame-only body
+// ("ground"), every body the core reader put in the tree a body on its joint's core model (offsets included) at
+// the model's default q (couplers applied); each body draws all its OpenSim meshes, each with its scale_factors
+// and the offset frame it hangs on (Body::mesh_parts); rotational coordinates show in degrees on the sliders.
+// what issue 15 needs to write the model back is kept: the source path and the file's text
+// (DocumentData::osim), and per joint the OpenSim element name (Joint::osim_joint).
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <string>
+
+#include "core/joints/axis_function.hpp"
+#include "ui/document/document_data.hpp"
+
+namespace js::ui {
+
+// a CoordinateCouplerConstraint between document joints: q_dependent = scale · f(q_independents), each coordinate
+// named by its joint's OpenSim element name (Joint::osim_joint) and its index in that joint
+struct OsimDocumentCoupler {
+  QString name;
+  QString dependent_joint;
+  int dependent_index = 0;
+  std::vector<std::pair<QString, int>> independents;
+  AxisFunction function;
+  double scale = 1.0;
+};
+
+// the model an osim document came from
+struct OsimDocumentSource {
+  QString path;          // absolute path of the .osim read
+  std::string text;      // the whole file as read
+  int version = 0;       // OpenSimDocument Version
+  QString model_name;
+  QStringList not_simulated;  // "Millard2012EquilibriumMuscle ×80", kept in text, not simulated
+  QStringList issues;         // what could not be mapped ("file:line: <Element>: reason")
+  // couplers (dependent = scale · f(independents)), by coordinate name: shown, applied to the initial pose
+  QStringList couplers;
+  std::vector<OsimDocumentCoupler> coupler_list;  // in evaluation order (the core reader's)
+};
+
+// true for a file whose name ends in .osim (any case)
+bool is_osim_file(const QString& path);
+
+struct OsimLoad {
+  std::optional<DocumentData> data;  // empty when the file could not be read at all (io, malformed xml)
+  QString error;                     // that reason, with file and line
+  QString summary;                   // one line: bodies, joints, coordinates, meshes found / missing
+  QStringList issues;                // problems (the model still opened)
+  QStringList missing_meshes;        // "file (tried a, b, c)"
+};
+
+// reads the model with the core reader (core/interop/osim_model.hpp), looking for meshes beside it, in its
+// Geometry/ folder and in geometry_paths, then builds the document.
+OsimLoad load_osim(const QString& path, const QStringList& geometry_paths);
+
+// the joints whose coordinates the couplers drive when joint `moved` goes to q: each such joint's id and new q,
+// couplers applied in order (a coupler driven by a coupled coordinate sees its new value). empty when d has no
+// couplers or none depends on `moved`.
+std::vector<std::pair<JointId, Eigen::VectorXd>> osim_coupled_motion(const DocumentData& d, JointId moved, const Eigen::VectorXd& q);
+
+}  // namespace js::ui
