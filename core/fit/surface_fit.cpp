@@ -182,7 +182,8 @@ void check(const SampleSet& samples, const std::vector<spline::KnotVector>& knot
       const Eigen::Vector3d d = unit_q(s, knots) - mean;
       cov += d * d.transpose();
     }
-    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(cov.topLeftCorner(n, n) / samples.size());
+    const Eigen::MatrixXd used = cov.topLeftCorner(n, n) / samples.size();  // the n coordinates only
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(used);
     const Eigen::VectorXd values = eig.eigenvalues();
     if (!(values[0] > 1e-10 * values[n - 1])) {
       const Sample& last = samples.samples.back();
