@@ -85,9 +85,9 @@ class WorkflowTest : public QObject {
     w->set_interactive(false);
     w->resize(1280, 860);
     w->show();
-    QTest::qWaitForWindowExposed(w.get());
+    if (!QTest::qWaitForWindowExposed(w.get())) qWarning() << "window not exposed";
     w->activateWindow();
-    QTest::qWaitForWindowActive(w.get());
+    if (!QTest::qWaitForWindowActive(w.get())) qWarning() << "window not active";
     return w;
   }
   static void press_capture(MainWindow& w) {
@@ -353,7 +353,7 @@ class WorkflowTest : public QObject {
     const QString femur = QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj");
     QCOMPARE(w->import_mesh_file(femur, LengthUnit::metres, QStringLiteral("femur"), 1850.0), QString());
     qInfo() << w->last_message();
-    const Body& b = w->document().data().bodies.back();
+    const js::ui::Body& b = w->document().data().bodies.back();
     const MeshImport imp = import_mesh(femur, LengthUnit::metres);
     const MeshMass mm = mesh_mass(*imp.mesh, 1850.0);
     QVERIFY(mm.ok);
@@ -398,7 +398,7 @@ class WorkflowTest : public QObject {
     QTimer::singleShot(500, [tibia] {
       if (auto* fd = qobject_cast<QFileDialog*>(QApplication::activeModalWidget())) {
         fd->selectFile(tibia);
-        fd->accept();
+        QMetaObject::invokeMethod(fd, "accept");
       }
     });
     QTest::mouseClick(props->replace_mesh_button(), Qt::LeftButton);
@@ -470,12 +470,12 @@ class WorkflowTest : public QObject {
     QCOMPARE(w->open_scene(scene), QString());
     const DocumentData& d = doc.data();
     QStringList meshes, joints;
-    for (const Body& b : d.bodies) meshes << QFileInfo(b.mesh_path).fileName();
+    for (const js::ui::Body& b : d.bodies) meshes << QFileInfo(b.mesh_path).fileName();
     for (const Joint& j : d.joints) joints << j.name;
     qInfo() << meshes << joints;
     QVERIFY(meshes.contains(QStringLiteral("femur.obj")) && meshes.contains(QStringLiteral("foot.obj")));
     QVERIFY(joints.contains(QStringLiteral("ankle_r")));
-    for (const Body& b : d.bodies)
+    for (const js::ui::Body& b : d.bodies)
       if (!b.mesh_path.isEmpty()) QVERIFY2(QFileInfo::exists(b.mesh_path), qPrintable(b.mesh_path));
   }
 
