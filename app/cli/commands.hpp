@@ -26,6 +26,8 @@ void add_fit_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 // import-osim MODEL.osim --joint NAME -o SAMPLES.csv [--fit JOINT.json] (cmd_import_osim.cpp)
 void add_import_osim_command(CLI::App& app);
+// import-trc FILE.trc --parent-markers A,B,C --child-markers D,E,F [--mot FILE.mot --coordinate NAME] -o SAMPLES.csv (cmd_import_trc.cpp)
+void add_import_trc_command(CLI::App& app);
 
 // "MIN,MAX" (finite, MIN < MAX) as a pair; otherwise throws naming command and the text (cmd_export.cpp)
 std::pair<double, double> parse_range(const std::string& text, const std::string& command);

@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   js::cli::add_stable_step_command(app);
   js::cli::add_export_command(app);
   js::cli::add_import_osim_command(app);
+  js::cli::add_import_trc_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
