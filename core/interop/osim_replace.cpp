@@ -26,6 +26,7 @@ struct Edit {
 };
 
 std::string number(double v) {
+  if (v == 0.0) v = 0.0;  // no "-0" in the file
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.17g", v);
   return buf;

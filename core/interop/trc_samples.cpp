@@ -121,6 +121,14 @@ TrcSampleResult trc_samples(const TrcData& trc, const TrcSampleOptions& o) {
     }
     pref = gather(r.reference_frame, pi);
     cref = gather(r.reference_frame, ci);
+    // each cluster's frame sits at its centroid (lab-aligned at the reference frame), so the child origin is a
+    // point of the shank, not the far-away lab origin whose lever arm turns rotation noise into millimetres
+    for (std::vector<Vec3>* ref : {&pref, &cref}) {
+      Vec3 c = Vec3::Zero();
+      for (const Vec3& p : *ref) c += p;
+      c /= static_cast<double>(ref->size());
+      for (Vec3& p : *ref) p -= c;
+    }
   } else if (pref.size() != pi.size() || cref.size() != ci.size()) {
     throw std::invalid_argument("reference positions and marker names differ in number");
   }

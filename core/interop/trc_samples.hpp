@@ -26,7 +26,8 @@ double cluster_spread(const std::vector<Vec3>& points);
 struct TrcSampleOptions {
   std::vector<std::string> parent_markers, child_markers;  // ≥ 3 each, distinct
   // the markers' positions in the parent and child body frames (a model's MarkerSet), in the order of the names;
-  // empty: the lab positions in the first frame where every marker of both clusters is present
+  // empty: the lab positions in the first frame where every marker of both clusters is present, less each
+  // cluster's centroid (each cluster frame: at its centroid, axes of the lab at that frame)
   std::vector<Vec3> parent_reference, child_reference;
   const MotData* mot = nullptr;  // q from column mot_column of mot at each frame's time (linear interpolation)
   int mot_column = -1;

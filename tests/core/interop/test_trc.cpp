@@ -96,11 +96,15 @@ TEST(Trc, SamplesAreTheChildRelativeToTheParent) {
   EXPECT_EQ(r.skipped_missing, 1);
   EXPECT_EQ(r.reference_frame, 0);
   EXPECT_FALSE(r.samples.has_q);
-  // reference = frame 0 lab positions: the sample at frame f is parent_motion(0)·child_motion(f)·parent_motion(0)⁻¹
+  // reference = frame 0 lab positions about each cluster's centroid: the sample at frame f is
+  // (I, −c_parent) · P_0 · child_motion(f) · P_0⁻¹ · (I, c_child)
   const SE3 P0 = parent_motion(0);
+  Vec3 cp = Vec3::Zero(), cc = Vec3::Zero();
+  for (int m = 0; m < 4; ++m) cp += d.position(0, m) / 4.0;
+  for (int m = 4; m < 7; ++m) cc += d.position(0, m) / 3.0;
   for (std::size_t k = 0; k < r.frames.size(); ++k) {
     const int f = r.frames[k] - 1;
-    const SE3 expect = P0 * child_motion(f) * P0.inverse();
+    const SE3 expect = SE3{Mat3::Identity(), -cp} * P0 * child_motion(f) * P0.inverse() * SE3{Mat3::Identity(), cc};
     EXPECT_LE((r.samples.samples[k].parent_T_child.R - expect.R).norm(), 1e-8) << f;
     EXPECT_LE((r.samples.samples[k].parent_T_child.p - expect.p).norm(), 1e-8) << f;
     EXPECT_LE(r.parent_rms[k], 1e-8);
