@@ -1,6 +1,7 @@
 // jointsmith-cli export: a joint as an OpenSim CustomJoint (.osim, with a fidelity report) or a scene's
 // motion as glTF 2.0 (.glb). docs/opensim.md and docs/gltf.md.
 #include <cmath>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "core/interop/gltf_keys.hpp"
 #include "core/interop/osim_export.hpp"
 #include "core/interop/osim_file.hpp"
+#include "core/interop/osim_replace.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 #include "core/scene/scene_file.hpp"
@@ -31,7 +33,14 @@ initial state (every step a candidate frame), or with --sweep BODY.COORD that co
 range (--fps candidate frames per second); the keys are thinned (greedily) to few whose linear interpolation
 keeps every node within --key-tolerance (m and rad) at every candidate frame. y-up unless --z-up.
 docs/gltf.md.
+With --into MODEL.osim --replace JOINT: writes the whole model with that joint replaced by a CustomJoint of
+the same name (frames, sockets and coordinates kept; SimmSplines of the fitted joint over the coordinate's
+range in the model, or --range), every byte outside the joint's element unchanged except mesh paths, which
+are rewritten to resolve from the new file's folder (or --copy-meshes copies them to its Geometry/, or
+--keep-mesh-paths). The saved model is read back and its joint compared with the fitted one (the report).
+The save is atomic: a failed save leaves an existing file intact.
 Examples: jointsmith-cli export resources/joints/knee.json --format osim -o knee.osim
+          jointsmith-cli export knee_fit.json --format osim --into leg.osim --replace knee_r -o leg_new.osim
           jointsmith-cli export resources/scenes/leg.json --format gltf --duration 2 -o leg.glb)";
 
 struct ExportCliOptions {
@@ -50,12 +59,51 @@ struct ExportCliOptions {
   std::string sweep;
   double key_tolerance = 1e-4;
   bool z_up = false;
+  std::string into;
+  std::string replace;
+  bool copy_meshes = false;
+  bool keep_mesh_paths = false;
 };
+
+void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, const interop::OsimExportOptions& fit) {
+  if (cli.replace.empty()) throw std::runtime_error("export: --into needs --replace JOINT (the joint of the model to replace)");
+  io::refuse_overwriting_inputs(cli.output, {cli.input, cli.into});
+  if (cli.copy_meshes && cli.keep_mesh_paths) throw std::runtime_error("export: --copy-meshes and --keep-mesh-paths exclude each other");
+  std::ifstream in(cli.into, std::ios::binary);
+  if (!in) throw std::runtime_error("export: " + cli.into + ": cannot open the model");
+  std::stringstream text;
+  text << in.rdbuf();
+  interop::OsimReplaceOptions options;
+  options.fit = fit;
+  if (!cli.range.empty()) options.range = parse_range(cli.range, "export");
+  options.output_path = cli.output;
+  options.meshes = cli.copy_meshes ? interop::OsimMeshPaths::Copy
+                   : cli.keep_mesh_paths ? interop::OsimMeshPaths::Keep
+                                         : interop::OsimMeshPaths::Rewrite;
+  interop::OsimReplaceResult result;
+  try {
+    result = interop::replace_osim_joint(text.str(), cli.into, cli.replace, joint, options);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error("export: " + cli.input + ": " + e.what());
+  }
+  std::cout << "replaced " << cli.replace << " in " << cli.into << " by the joint of " << cli.input << "\n"
+            << interop::replace_summary(result, options);
+  if (!result.fidelity.within_tolerance) {
+    throw std::runtime_error("export: the tolerance was not met with " + std::to_string(result.fidelity.knots) +
+                             " knots; nothing written (loosen --tolerance or check the joint)");
+  }
+  interop::save_osim_model(result, cli.output);
+  std::cout << "  wrote " << cli.output << "\n";
+}
+
 
 
 void export_osim(const ExportCliOptions& cli) {
   io::refuse_overwriting_inputs(cli.output, {cli.input});
   const std::unique_ptr<JointModel> joint = io::read_joint_file(cli.input);
+  if (joint->dof() == 0) {
+    throw std::runtime_error("export: " + cli.input + ": a 0-dof (fixed) joint has no motion to export; in OpenSim it is a WeldJoint");
+  }
   interop::OsimExportOptions options;
   options.position_tolerance = cli.tolerance;
   options.angle_tolerance = cli.angle_tolerance;
@@ -63,6 +111,15 @@ void export_osim(const ExportCliOptions& cli) {
     options.spline_kind = interop::OsimFunctionKind::NaturalCubicSpline;
   } else if (cli.spline != "simm") {
     throw std::runtime_error("export: --spline '" + cli.spline + "': expected simm or natural");
+  }
+  if (!cli.into.empty() || !cli.replace.empty()) {
+    if (cli.into.empty()) throw std::runtime_error("export: --replace needs --into MODEL.osim");
+    export_osim_into(cli, *joint, options);
+    return;
+  }
+  if (joint->dof() != 1) {
+    throw std::runtime_error("export: " + cli.input + ": a " + std::to_string(joint->dof()) +
+                             "-dof joint; the OpenSim export writes 1-dof joints (SimmSpline functions of one coordinate)");
   }
   if (!cli.range.empty()) options.range = parse_range(cli.range, "export");
   options.joint_name = cli.name.empty() ? joint->coordinates()[0].name + "_joint" : cli.name;
@@ -130,6 +187,10 @@ void add_export_command(CLI::App& app) {
   cmd->add_option("--name", cli->name, "osim: CustomJoint name (default: COORDINATE_joint)");
   cmd->add_option("--parent", cli->parent, "osim: parent body name")->capture_default_str();
   cmd->add_option("--child", cli->child, "osim: child body name")->capture_default_str();
+  cmd->add_option("--into", cli->into, "osim: a whole model to write with --replace JOINT replaced");
+  cmd->add_option("--replace", cli->replace, "osim --into: the model's joint to replace (same name, frames, coordinates)");
+  cmd->add_flag("--copy-meshes", cli->copy_meshes, "osim --into: copy the model's meshes to Geometry/ beside the output");
+  cmd->add_flag("--keep-mesh-paths", cli->keep_mesh_paths, "osim --into: leave mesh paths as written");
   cmd->add_option("--duration", cli->duration, "gltf: seconds of motion (default: the scene's settings.duration)");
   cmd->add_option("--fps", cli->fps, "gltf --sweep: frames per second sampled before thinning")->capture_default_str();
   cmd->add_option("--key-tolerance", cli->key_tolerance,

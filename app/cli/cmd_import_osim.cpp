@@ -12,6 +12,7 @@
 #include "core/fit/sample_io.hpp"
 #include "core/interop/osim_export.hpp"
 #include "core/interop/osim_file.hpp"
+#include "core/interop/osim_grid.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 
@@ -27,7 +28,10 @@ notes (coupler constraints, locked coordinates, ranges past a spline's knots) an
 (docs/samples.md). With --fit, fits one cubic spline curve joint to them (frames by cross-validation unless
 given) and prints its max position and angle difference from the OpenSim joint over a dense grid of the
 range. docs/opensim.md.
-Example: jointsmith-cli import-osim knee.osim --joint knee_r -o knee.csv --fit knee.json)";
+With --coordinates A,B --grid NxM, samples an N x M grid over the declared ranges of the two coordinates
+(the others at their default values) as 2-dof samples (columns q0, q1) for `jointsmith-cli fit`.
+Example: jointsmith-cli import-osim knee.osim --joint knee_r -o knee.csv --fit knee.json
+         jointsmith-cli import-osim model.osim --joint wrist --coordinates flexion,deviation --grid 21x21 -o wrist.csv)";
 
 struct ImportCliOptions {
   std::string model;
@@ -39,7 +43,57 @@ struct ImportCliOptions {
   int frames = 0;
   std::string range;
   bool driven = false;
+  std::string coordinates;
+  std::string grid = "21x21";
 };
+
+// --coordinates A,B --grid NxM: a 2-dof grid over the two declared ranges
+void run_grid(const interop::OsimCustomJoint& joint, const ImportCliOptions& cli) {
+  const std::size_t comma = cli.coordinates.find(',');
+  if (comma == std::string::npos || cli.coordinates.find(',', comma + 1) != std::string::npos) {
+    throw std::runtime_error("import-osim: --coordinates '" + cli.coordinates + "': expected two names, A,B");
+  }
+  if (!cli.fit.empty() || cli.driven || !cli.range.empty()) {
+    throw std::runtime_error("import-osim: --coordinates samples a grid; --fit, --driven and --range are for one coordinate (fit the grid with jointsmith-cli fit)");
+  }
+  int n[2] = {0, 0};
+  {
+    std::istringstream in(cli.grid);
+    char x = 0;
+    if (!(in >> n[0] >> x >> n[1]) || x != 'x' || !(in >> std::ws).eof() || n[0] < 2 || n[1] < 2) {
+      throw std::runtime_error("import-osim: --grid '" + cli.grid + "': expected NxM with N, M >= 2");
+    }
+  }
+  int c[2];
+  std::pair<double, double> r[2];
+  for (int k = 0; k < 2; ++k) {
+    const std::string name = k == 0 ? cli.coordinates.substr(0, comma) : cli.coordinates.substr(comma + 1);
+    c[k] = joint.find_coordinate(name);
+    if (c[k] < 0) {
+      std::string names;
+      for (const interop::OsimCoordinate& o : joint.coordinates) names += (names.empty() ? "" : ", ") + o.name;
+      throw std::runtime_error("import-osim: " + cli.model + ": joint '" + joint.name + "' has no coordinate '" + name + "' (it has " + names + ")");
+    }
+    const interop::OsimCoordinate& o = joint.coordinates[static_cast<std::size_t>(c[k])];
+    const std::string where = "import-osim: " + cli.model + ":" + std::to_string(o.line) + ": coordinate '" + o.name + "'";
+    if (!o.has_range || !(o.max > o.min) || interop::osim_range_is_unbounded(o.min, o.max)) {
+      throw std::runtime_error(where + " has no bounded range to sample over");
+    }
+    r[k] = {o.min, o.max};
+  }
+  if (c[0] == c[1]) throw std::runtime_error("import-osim: --coordinates names '" + joint.coordinates[static_cast<std::size_t>(c[0])].name + "' twice");
+  if (joint.type != "CustomJoint") std::cout << "note: " << joint.name << " is a " << joint.type << ", read as the CustomJoint that moves the same way\n";
+  for (const std::string& note : joint.notes) std::cout << "note: " << note << "\n";
+  for (int k = 0; k < 2; ++k) {
+    for (const std::string& note : interop::osim_range_notes(joint, c[k], r[k].first, r[k].second)) std::cout << "note: " << note << "\n";
+  }
+  const fit::SampleSet samples = interop::sample_osim_grid(joint, c[0], c[1], r[0], r[1], n[0], n[1], cli.output);
+  fit::write_samples(samples, cli.output);
+  std::cout << "sampled " << joint.name << " on a " << n[0] << "x" << n[1] << " grid: q0 = "
+            << joint.coordinates[static_cast<std::size_t>(c[0])].name << " in [" << r[0].first << ", " << r[0].second << "], q1 = "
+            << joint.coordinates[static_cast<std::size_t>(c[1])].name << " in [" << r[1].first << ", " << r[1].second
+            << "] (the others at their defaults); wrote " << cli.output << "\n";
+}
 
 // the index of the coordinate to sample: --coordinate, or the joint's only one
 int choose_coordinate(const interop::OsimCustomJoint& joint, const ImportCliOptions& cli) {
@@ -84,6 +138,10 @@ void run_import(const ImportCliOptions& cli) {
   io::refuse_overwriting_inputs(cli.output, {cli.model});
   if (!cli.fit.empty()) io::refuse_overwriting_inputs(cli.fit, {cli.model, cli.output});
   const interop::OsimCustomJoint joint = interop::read_osim_joint(cli.model, cli.joint);
+  if (!cli.coordinates.empty()) {
+    run_grid(joint, cli);
+    return;
+  }
   const int c = choose_coordinate(joint, cli);
   const interop::OsimCoordinate& coord = joint.coordinates[static_cast<std::size_t>(c)];
   const interop::OsimCoupling* drive = cli.driven ? joint.coupling_of(c) : nullptr;
@@ -145,6 +203,8 @@ void add_import_osim_command(CLI::App& app) {
   cmd->add_option("--range", cli->range, "MIN,MAX range of the coordinate to sample (default: its <range>)");
   cmd->add_flag("--driven", cli->driven,
                 "sample through the CoordinateCouplerConstraint that sets the coordinate: along its independent coordinate");
+  cmd->add_option("--coordinates", cli->coordinates, "A,B: sample a grid over these two coordinates (2-dof samples)");
+  cmd->add_option("--grid", cli->grid, "NxM: grid size with --coordinates")->capture_default_str();
   cmd->add_option("--samples", cli->samples, "number of evenly spaced samples over the range")->capture_default_str();
   cmd->add_option("--fit", cli->fit, "also fit a spline curve joint and write it here (json)");
   cmd->add_option("--frames", cli->frames, "control frames of the fit (0: cross-validation)")->capture_default_str();

@@ -36,6 +36,8 @@ void add_export_command(CLI::App& app);
 void add_import_osim_command(CLI::App& app);
 // info MODEL.osim: bodies, joints and their core joints, coordinates, couplers, meshes, problems (cmd_info.cpp)
 void add_info_command(CLI::App& app);
+// import-trc FILE.trc --parent-markers A,B,C --child-markers D,E,F [--mot FILE.mot --coordinate NAME] -o SAMPLES.csv (cmd_import_trc.cpp)
+void add_import_trc_command(CLI::App& app);
 
 // "MIN,MAX" (finite, MIN < MAX) as a pair; otherwise throws naming command and the text (cmd_export.cpp)
 std::pair<double, double> parse_range(const std::string& text, const std::string& command);

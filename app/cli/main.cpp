@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   js::cli::add_export_command(app);
   js::cli::add_import_osim_command(app);
   js::cli::add_info_command(app);
+  js::cli::add_import_trc_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,19 @@
+// sampling a joint of an OpenSim model over two of its coordinates: an n0 × n1 grid, the other coordinates at
+// their default values, as 2-dof samples for a spline surface fit (docs/samples.md: columns q0, q1).
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "core/fit/samples.hpp"
+#include "core/interop/osim_joint.hpp"
+
+namespace js::interop {
+
+// parent_T_child at q[c0] = r0.first + (r0.second − r0.first)·i/(n0 − 1), q[c1] likewise with j, for i < n0 (outer)
+// and j < n1 (inner); sample q = (q[c0], q[c1]). throws std::invalid_argument for c0 == c1, a size below 2, an
+// empty range.
+fit::SampleSet sample_osim_grid(const OsimCustomJoint& joint, int c0, int c1, std::pair<double, double> r0,
+                                std::pair<double, double> r1, int n0, int n1, const std::string& source);
+
+}  // namespace js::interop

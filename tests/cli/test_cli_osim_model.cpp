@@ -1,0 +1,216 @@
+// jointsmith-cli on whole OpenSim models: import-osim → fit → export --into --replace → the saved model read back
+// by the project's reader moves as the fitted joint and is unchanged outside the joint; grids of two coordinates;
+// motion-capture markers (import-trc); one clear message for each bad input. the real models and marker files
+// come from ../shared/data/opensim (skipped when absent).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "core/fit/sample_io.hpp"
+#include "core/interop/osim_file.hpp"
+#include "core/interop/xml_spans.hpp"
+#include "core/io/joint_file.hpp"
+#include "core/lie/so3.hpp"
+#include "tests/cli/cli_runner.hpp"
+
+namespace js::test {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr double kDeg = 3.14159265358979323846 / 180.0;
+
+fs::path shared() { return fs::path(JS_SOURCE_DIR) / ".." / "shared" / "data" / "opensim"; }
+std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
+
+// the [begin, end) of the joint element called name in an osim text
+std::pair<std::size_t, std::size_t> joint_range(const std::string& text, const std::string& name) {
+  for (const interop::XmlSpan& e : interop::scan_xml_spans(text)) {
+    if (e.name_attribute == name && e.name.size() > 5 && e.name.ends_with("Joint")) return {e.begin, e.end};
+  }
+  return {std::string::npos, std::string::npos};
+}
+
+void cli_round_trip(const std::string& model, const std::string& joint_name) {
+  const fs::path path = shared() / model;
+  if (!fs::exists(path)) GTEST_SKIP() << "no shared OpenSim data at " << shared() << " (tests that need it skip)";
+  const fs::path dir = cli_temp(joint_name + "_dir");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path csv = dir / "samples.csv", fitted = dir / "fitted.json", out = dir / model;
+  const CliRun i = cli("import-osim " + q(path) + " --joint " + joint_name + " --samples 121 -o " + q(csv));
+  ASSERT_EQ(i.exit_code, 0) << i.err;
+  const CliRun f = cli("fit " + q(csv) + " --frames 16 --smooth 0 -o " + q(fitted));
+  ASSERT_EQ(f.exit_code, 0) << f.err;
+  const CliRun e = cli("export " + q(fitted) + " --format osim --into " + q(path) + " --replace " + joint_name + " --copy-meshes -o " + q(out));
+  ASSERT_EQ(e.exit_code, 0) << e.err << e.out;
+  EXPECT_NE(e.out.find("the saved joint read back"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find(": met"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("copied beside the model"), std::string::npos) << e.out;
+
+  // the rest of the file is unchanged, byte for byte
+  const std::string before = slurp(path), after = slurp(out);
+  const auto [b0, e0] = joint_range(before, joint_name);
+  const auto [b1, e1] = joint_range(after, joint_name);
+  ASSERT_NE(b0, std::string::npos);
+  ASSERT_NE(b1, std::string::npos);
+  EXPECT_EQ(before.substr(0, b0), after.substr(0, b1));
+  EXPECT_EQ(before.substr(e0), after.substr(e1));
+  EXPECT_NE(after.substr(b1, e1 - b1).find("<SimmSpline"), std::string::npos);
+
+  // the saved knee, evaluated by OpenSim's rules, moves as the fitted joint
+  const auto joint = io::read_joint_file(fitted.string());
+  const interop::OsimCustomJoint back = interop::read_osim_joint(out.string(), joint_name);
+  const interop::OsimCustomJoint original = interop::read_osim_joint(path.string(), joint_name);
+  ASSERT_EQ(back.coordinates.size(), 1u);
+  EXPECT_EQ(back.coordinates[0].name, original.coordinates[0].name);
+  EXPECT_EQ(back.coordinates[0].min, original.coordinates[0].min);
+  EXPECT_EQ(back.coordinates[0].max, original.coordinates[0].max);
+  JointData data(1);
+  double dp = 0.0, da = 0.0;
+  for (int k = 0; k <= 3000; ++k) {
+    const double x = back.coordinates[0].min + (back.coordinates[0].max - back.coordinates[0].min) * k / 3000;
+    joint->evaluate(JointVector::Constant(1, x), data, EvalLevel::Transform);
+    const SE3 theirs = back.parent_T_child({x});
+    dp = std::max(dp, (data.G.p - theirs.p).norm());
+    da = std::max(da, so3_log(data.G.R.transpose() * theirs.R).norm());
+  }
+  EXPECT_LE(dp, 0.01e-3) << "mm " << dp * 1e3;
+  EXPECT_LE(da, 0.01 * kDeg) << "deg " << da / kDeg;
+  // and the meshes resolve beside it
+  EXPECT_TRUE(fs::exists(dir / "Geometry")) << e.out;
+  fs::remove_all(dir);
+}
+
+TEST(CliOsimModel, Leg6dof9muscKneeRoundTrip) { cli_round_trip("leg6dof9musc.osim", "knee_r"); }
+TEST(CliOsimModel, Rajagopal2016WalkerKneeRoundTrip) { cli_round_trip("Rajagopal2016.osim", "walker_knee_r"); }
+
+TEST(CliOsimModel, BadInputIsOneClearMessage) {
+  const fs::path path = shared() / "leg6dof9musc.osim";
+  if (!fs::exists(path)) GTEST_SKIP() << "no shared OpenSim data at " << shared() << " (tests that need it skip)";
+  const fs::path dir = cli_temp("bad_dir");
+  fs::create_directories(dir);
+  const fs::path csv = dir / "half.csv", fitted = dir / "half.json", out = dir / "out.osim";
+  // the samples cover only part of the knee's range
+  ASSERT_EQ(cli("import-osim " + q(path) + " --joint knee_r --range -1,0 --samples 41 -o " + q(csv)).exit_code, 0);
+  ASSERT_EQ(cli("fit " + q(csv) + " --frames 10 --smooth 0 -o " + q(fitted)).exit_code, 0);
+  std::ofstream(out) << "the old file\n";
+  const CliRun r = cli("export " + q(fitted) + " --format osim --into " + q(path) + " --replace knee_r -o " + q(out));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("is not covered by the fitted joint"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(slurp(out), "the old file\n") << "a refused export leaves the old file";
+  // --range narrows the model's range to what the joint covers
+  const CliRun n = cli("export " + q(fitted) + " --format osim --into " + q(path) + " --replace knee_r --range -1,0 -o " + q(out));
+  EXPECT_EQ(n.exit_code, 0) << n.err;
+  EXPECT_DOUBLE_EQ(interop::read_osim_joint(out.string(), "knee_r").coordinates[0].max, 0.0);
+  EXPECT_NE(n.out.find("mesh path(s) rewritten"), std::string::npos) << n.out;
+  // a joint the model does not have
+  const CliRun m = cli("export " + q(fitted) + " --format osim --into " + q(path) + " --replace elbow_r -o " + q(out));
+  EXPECT_EQ(m.exit_code, 1);
+  EXPECT_NE(m.err.find("no CustomJoint named 'elbow_r' (found: "), std::string::npos) << m.err;
+  // --replace without --into, a 0-dof joint, a 3-dof joint in the fragment export
+  EXPECT_NE(cli("export " + q(fitted) + " --format osim --replace knee_r -o " + q(out)).err.find("--replace needs --into"), std::string::npos);
+  const fs::path weld = dir / "weld.json";
+  std::ofstream(weld) << R"({"format": "jointsmith.joint", "version": 1, "kind": "fixed", "dof": 0, "coordinates": []})";
+  const CliRun w = cli("export " + q(weld) + " --format osim -o " + q(dir / "weld.osim"));
+  EXPECT_EQ(w.exit_code, 1);
+  EXPECT_NE(w.err.find("0-dof (fixed) joint"), std::string::npos) << w.err;
+  const CliRun s = cli("export resources/joints/scapulothoracic.json --format osim -o " + q(dir / "st.osim"));
+  EXPECT_EQ(s.exit_code, 1);
+  EXPECT_NE(s.err.find("-dof joint; the OpenSim export writes 1-dof joints"), std::string::npos) << s.err;
+  fs::remove_all(dir);
+}
+
+// a CustomJoint of two coordinates (abduction turns about z, elevation about x and lifts along y)
+const char* kTwoCoordinateModel = R"(<?xml version="1.0" encoding="UTF-8" ?>
+<OpenSimDocument Version="40000">
+  <Model name="shoulder">
+    <JointSet name="jointset">
+      <objects>
+        <CustomJoint name="scapula_glide">
+          <socket_parent_frame>thorax_offset</socket_parent_frame>
+          <socket_child_frame>scapula_offset</socket_child_frame>
+          <coordinates>
+            <Coordinate name="abduction"><default_value>0</default_value><range>-0.5 0.8</range></Coordinate>
+            <Coordinate name="elevation"><default_value>0.1</default_value><range>-0.3 0.6</range></Coordinate>
+          </coordinates>
+          <frames>
+            <PhysicalOffsetFrame name="thorax_offset"><socket_parent>/bodyset/thorax</socket_parent><translation>0 0.4 0</translation><orientation>0 0 0</orientation></PhysicalOffsetFrame>
+            <PhysicalOffsetFrame name="scapula_offset"><socket_parent>/bodyset/scapula</socket_parent><translation>0 0 0</translation><orientation>0 0 0</orientation></PhysicalOffsetFrame>
+          </frames>
+          <SpatialTransform>
+            <TransformAxis name="rotation1"><coordinates>abduction</coordinates><axis>0 0 1</axis><LinearFunction name="function"><coefficients>1 0</coefficients></LinearFunction></TransformAxis>
+            <TransformAxis name="rotation2"><coordinates>elevation</coordinates><axis>1 0 0</axis><LinearFunction name="function"><coefficients>1 0</coefficients></LinearFunction></TransformAxis>
+            <TransformAxis name="rotation3"><coordinates></coordinates><axis>0 1 0</axis><Constant name="function"><value>0</value></Constant></TransformAxis>
+            <TransformAxis name="translation1"><coordinates>abduction</coordinates><axis>1 0 0</axis><SimmSpline name="function"><x>-0.5 0 0.4 0.8</x><y>-0.02 0 0.01 0.03</y></SimmSpline></TransformAxis>
+            <TransformAxis name="translation2"><coordinates>elevation</coordinates><axis>0 1 0</axis><PolynomialFunction name="function"><coefficients>0.02 0.05 0</coefficients></PolynomialFunction></TransformAxis>
+            <TransformAxis name="translation3"><coordinates></coordinates><axis>0 0 1</axis><Constant name="function"><value>0.1</value></Constant></TransformAxis>
+          </SpatialTransform>
+        </CustomJoint>
+      </objects>
+    </JointSet>
+  </Model>
+</OpenSimDocument>
+)";
+
+TEST(CliOsimModel, TwoCoordinateGridSamplesAndFits) {
+  const fs::path dir = cli_temp("grid_dir");
+  fs::create_directories(dir);
+  const fs::path model = dir / "shoulder.osim", csv = dir / "grid.csv", fitted = dir / "surface.json";
+  std::ofstream(model) << kTwoCoordinateModel;
+  const CliRun r = cli("import-osim " + q(model) + " --joint scapula_glide --coordinates abduction,elevation --grid 9x7 -o " + q(csv));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("on a 9x7 grid"), std::string::npos) << r.out;
+  const fit::SampleSet set = fit::read_samples(csv.string());
+  ASSERT_EQ(set.dof, 2);
+  ASSERT_EQ(set.size(), 63);
+  const interop::OsimCustomJoint joint = interop::read_osim_joint(model.string(), "scapula_glide");
+  for (const fit::Sample& s : set.samples) {
+    const SE3 expect = joint.parent_T_child({s.q[0], s.q[1]});
+    EXPECT_LE((s.parent_T_child.p - expect.p).norm(), 1e-15);
+  }
+  EXPECT_DOUBLE_EQ(set.samples.back().q[0], 0.8);
+  EXPECT_DOUBLE_EQ(set.samples.back().q[1], 0.6);
+  const CliRun f = cli("fit " + q(csv) + " --frames 6 -o " + q(fitted));
+  EXPECT_EQ(f.exit_code, 0) << f.err;
+  EXPECT_EQ(io::read_joint_file(fitted.string())->dof(), 2);
+  // bad grids
+  EXPECT_NE(cli("import-osim " + q(model) + " --joint scapula_glide --coordinates abduction,twist -o " + q(csv)).err.find("has no coordinate 'twist' (it has abduction, elevation)"), std::string::npos);
+  EXPECT_NE(cli("import-osim " + q(model) + " --joint scapula_glide --coordinates abduction,elevation --grid 9by7 -o " + q(csv)).err.find("expected NxM"), std::string::npos);
+  EXPECT_NE(cli("import-osim " + q(model) + " --joint scapula_glide --coordinates abduction -o " + q(csv)).err.find("expected two names"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(CliOsimModel, MarkersAsSamples) {
+  const fs::path trc = shared() / "leg39_swing.trc";
+  if (!fs::exists(trc)) GTEST_SKIP() << "no shared OpenSim data at " << shared() << " (tests that need it skip)";
+  const fs::path dir = cli_temp("trc_dir");
+  fs::create_directories(dir);
+  const fs::path csv = dir / "knee.csv", fitted = dir / "knee.json";
+  const CliRun r = cli("import-trc " + q(trc) + " --parent-markers R.Thigh.Upper,R.Thigh.Front,R.Thigh.Rear --child-markers "
+                       "R.Shank.Upper,R.Shank.Front,R.Shank.Rear -o " + q(csv));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("read 28 frames of 41 markers (mm, 60 Hz)"), std::string::npos) << r.out;
+  const fit::SampleSet set = fit::read_samples(csv.string());
+  EXPECT_FALSE(set.has_q);
+  EXPECT_GE(set.size(), 20);
+  const CliRun f = cli("fit " + q(csv) + " --frames 6 -o " + q(fitted));
+  EXPECT_EQ(f.exit_code, 0) << f.err;
+  // bad input
+  const CliRun two = cli("import-trc " + q(trc) + " --parent-markers R.Thigh.Upper,R.Thigh.Front --child-markers R.Shank.Upper,R.Shank.Front,R.Shank.Rear -o " + q(csv));
+  EXPECT_EQ(two.exit_code, 1);
+  EXPECT_NE(two.err.find("the parent cluster has 2 marker(s); a pose needs at least 3"), std::string::npos) << two.err;
+  const CliRun unknown = cli("import-trc " + q(trc) + " --parent-markers R.Thigh.Upper,R.Thigh.Front,R.Knee --child-markers R.Shank.Upper,R.Shank.Front,R.Shank.Rear -o " + q(csv));
+  EXPECT_NE(unknown.err.find("no marker 'R.Knee' (parent cluster)"), std::string::npos) << unknown.err;
+  const fs::path mot = dir / "bad.mot";
+  std::ofstream(mot) << "endheader\ntime\tknee\n0\t1\nx\t2\n";
+  const CliRun m = cli("import-trc " + q(trc) + " --parent-markers R.Thigh.Upper,R.Thigh.Front,R.Thigh.Rear --child-markers "
+                       "R.Shank.Upper,R.Shank.Front,R.Shank.Rear --mot " + q(mot) + " --coordinate knee -o " + q(csv));
+  EXPECT_NE(m.err.find("bad.mot:4: column 'time': 'x' is not a number"), std::string::npos) << m.err;
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace js::test
