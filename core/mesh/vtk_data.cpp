@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -180,9 +181,16 @@ bool ByteStream::next_quantum() {
       continue;
     }
     const int s = sextet(c);
-    if (s < 0 || pad > 0)
-      throw Bad(io::ErrorKind::Syntax, "character '" + std::string(1, c) + "' at " + std::to_string(pos_ - 1) +
-                                           " is not base64");
+    if (pad > 0)
+      throw Bad(io::ErrorKind::Syntax, "base64 text goes on after '=' padding at character " + std::to_string(pos_ - 1));
+    if (s < 0) {
+      const auto u = static_cast<unsigned char>(c);
+      char shown[16];
+      if (u >= 0x21 && u < 0x7f) std::snprintf(shown, sizeof shown, "'%c'", c);
+      else std::snprintf(shown, sizeof shown, "byte 0x%02x", u);
+      throw Bad(io::ErrorKind::Syntax, std::string(shown) + " at character " + std::to_string(pos_ - 1) +
+                                           " of the base64 text is not base64");
+    }
     v[got++] = s;
   }
   const std::uint32_t bits = (static_cast<std::uint32_t>(v[0]) << 18) | (static_cast<std::uint32_t>(v[1]) << 12) |

@@ -138,3 +138,53 @@ TEST(MeshImport, RealBonesFromSharedData) {
     EXPECT_EQ(guess_units(*imp.mesh), js::ui::LengthUnit::metres);
   }
 }
+
+TEST(MeshImport, VtkMeshesThroughTheCoreReader) {
+  EXPECT_TRUE(is_mesh_file(QStringLiteral("/a/femur_r.vtp")));
+  EXPECT_TRUE(is_mesh_file(QStringLiteral("/a/FEMUR.VTK")));
+  EXPECT_TRUE(mesh_file_filter().contains(QStringLiteral("*.vtp")));
+  EXPECT_TRUE(mesh_file_filter().contains(QStringLiteral("*.vtk")));
+
+  QTemporaryDir dir;
+  // a 100 mm tetrahedron as legacy ascii vtk, one face a triangle strip
+  const QString tet = dir.filePath(QStringLiteral("tet.vtk"));
+  write_file(tet,
+             "# vtk DataFile Version 3.0\ntet\nASCII\nDATASET POLYDATA\nPOINTS 4 float\n"
+             "0 0 0 100 0 0 0 100 0 0 0 100\nPOLYGONS 3 12\n3 0 2 1\n3 0 1 3\n3 0 3 2\nTRIANGLE_STRIPS 1 4\n3 1 2 3\n");
+  MeshImport imp = import_mesh(tet, js::ui::LengthUnit::millimetres);
+  ASSERT_TRUE(imp.mesh) << imp.error.toStdString();
+  EXPECT_EQ(imp.mesh->positions.size(), 4u);
+  EXPECT_EQ(imp.mesh->triangle_count(), 4u);
+  EXPECT_NEAR(imp.mesh->bounds_max.x(), 0.1f, 1e-6);
+  ASSERT_EQ(imp.mesh->normals.size(), 4u);
+  // the corner at the origin points away from the solid
+  EXPECT_LT(imp.mesh->normals[0].sum(), 0.0f);
+
+  // a broken one: the message names the file and the element
+  const QString bad = dir.filePath(QStringLiteral("bad.vtp"));
+  write_file(bad,
+             "<VTKFile type=\"PolyData\"><PolyData><Piece NumberOfPoints=\"2\" NumberOfPolys=\"0\"><Points>"
+             "<DataArray type=\"Float32\" NumberOfComponents=\"3\" format=\"ascii\">0 0 0</DataArray>"
+             "</Points></Piece></PolyData></VTKFile>");
+  imp = import_mesh(bad, js::ui::LengthUnit::metres);
+  EXPECT_FALSE(imp.mesh);
+  EXPECT_TRUE(imp.error.contains(QStringLiteral("bad.vtp"))) << imp.error.toStdString();
+  EXPECT_TRUE(imp.error.contains(QStringLiteral("<Piece 0>/<Points>/<DataArray>"))) << imp.error.toStdString();
+}
+
+TEST(MeshImport, OpenSimVtpBonesFromSharedData) {
+  const QString dir = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
+  if (!QFile::exists(dir + "/Geometry/femur_r.vtp")) GTEST_SKIP() << "shared OpenSim data not present at " << dir.toStdString();
+  for (const QString& name : {QStringLiteral("/Geometry/femur_r.vtp"), QStringLiteral("/vtp-encodings/femur_r.binary-lz4.vtp"),
+                              QStringLiteral("/vtp-encodings/femur_r.legacy-binary.vtk")}) {
+    const MeshImport imp = import_mesh(dir + name, js::ui::LengthUnit::metres);
+    ASSERT_TRUE(imp.mesh) << imp.error.toStdString();
+    EXPECT_EQ(imp.mesh->positions.size(), 456u) << name.toStdString();
+    EXPECT_EQ(imp.mesh->triangle_count(), 908u) << name.toStdString();
+    // an adult femur, in metres as OpenSim writes it
+    const Eigen::Vector3f size = imp.mesh->bounds_max - imp.mesh->bounds_min;
+    EXPECT_GT(size.maxCoeff(), 0.35f);
+    EXPECT_LT(size.maxCoeff(), 0.5f);
+    EXPECT_EQ(guess_units(*imp.mesh), js::ui::LengthUnit::metres);
+  }
+}

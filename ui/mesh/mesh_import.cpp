@@ -7,7 +7,43 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#include "core/io/file_error.hpp"
+#include "core/mesh/vtk_mesh.hpp"
+
 namespace js::ui {
+
+namespace {
+
+// .vtp/.vtk through the project's own reader (Assimp reads neither): already indexed, so only the units
+// and smooth normals remain, as Assimp's flags give its meshes.
+MeshImport import_vtk_mesh(const QString& path, LengthUnit units) {
+  MeshImport out;
+  mesh::TriangleMesh tm;
+  try {
+    tm = mesh::read_vtk_mesh(QFileInfo(path).absoluteFilePath().toStdString());
+  } catch (const io::FileError& e) {
+    // the message already names the file (absolute), the element or line and the problem
+    out.error = QObject::tr("Cannot import %1").arg(QString::fromStdString(e.what()));
+    return out;
+  }
+  if (tm.triangles.empty()) {
+    out.error = QObject::tr("Cannot import %1: the file holds no triangles").arg(path);
+    return out;
+  }
+  auto mesh = std::make_shared<MeshData>();
+  const double scale = unit_scale(units);
+  mesh->positions.reserve(tm.vertices.size());
+  for (const auto& v : tm.vertices) mesh->positions.push_back((v * scale).cast<float>());
+  mesh->indices.reserve(3 * tm.triangles.size());
+  for (const auto& t : tm.triangles)
+    for (int i : t) mesh->indices.push_back(static_cast<std::uint32_t>(i));
+  mesh->compute_normals();
+  mesh->update_bounds();
+  out.mesh = std::move(mesh);
+  return out;
+}
+
+}  // namespace
 
 MeshImport import_mesh(const QString& path, LengthUnit units) {
   MeshImport out;
@@ -24,6 +60,7 @@ MeshImport import_mesh(const QString& path, LengthUnit units) {
     out.error = QObject::tr("Cannot import %1: the file is empty").arg(path);
     return out;
   }
+  if (mesh::is_vtk_mesh_path(path.toStdString())) return import_vtk_mesh(path, units);
   Assimp::Importer importer;
   // normals are smoothed only across edges gentler than this: an extruded letter's rims (90°) stay sharp
   // instead of streaking, a bone's curvature (a few degrees between neighbouring faces) stays smooth
@@ -77,10 +114,12 @@ QString mesh_file_filter() {
   std::string ext;  // "*.3ds;*.obj;..."
   importer.GetExtensionList(ext);
   QString list = QString::fromStdString(ext).replace(QLatin1Char(';'), QLatin1Char(' '));
+  list.prepend(QStringLiteral("*.vtp *.vtk "));  // read by core/mesh, not assimp
   return QObject::tr("Meshes (%1);;All files (*)").arg(list);
 }
 
 bool is_mesh_file(const QString& path) {
+  if (mesh::is_vtk_mesh_path(path.toStdString())) return true;
   Assimp::Importer importer;
   const QString suffix = QFileInfo(path).suffix();
   return !suffix.isEmpty() && importer.IsExtensionSupported(("." + suffix).toStdString());

@@ -1,4 +1,5 @@
-// loads a triangle mesh from any format Assimp reads (STL, OBJ, PLY, glTF, FBX, DAE ...).
+// loads a triangle mesh from any format Assimp reads (STL, OBJ, PLY, glTF, FBX, DAE ...) and from VTK
+// .vtp/.vtk through core/mesh's own reader.
 #pragma once
 
 #include <QString>
@@ -20,9 +21,9 @@ inline constexpr float kCreaseAngleDegrees = 60.0f;
 // reads every mesh in the file, flattened into one, scaled from `units` to metres.
 MeshImport import_mesh(const QString& path, LengthUnit units);
 
-// file-dialog filter listing the extensions Assimp supports
+// file-dialog filter listing .vtp, .vtk and the extensions Assimp supports
 QString mesh_file_filter();
-// true when the file's extension is one Assimp reads
+// true when the file's extension is .vtp, .vtk or one Assimp reads
 bool is_mesh_file(const QString& path);
 
 // a guess at the units of a file from its size: bones longer than 5 "units" are surely in mm
