@@ -118,8 +118,8 @@ void export_osim(const ExportCliOptions& cli) {
     return;
   }
   if (joint->dof() != 1) {
-    throw std::runtime_error("export: " + cli.input + ": a " + std::to_string(joint->dof()) +
-                             "-dof joint; the OpenSim export writes 1-dof joints (SimmSpline functions of one coordinate)");
+    throw std::runtime_error("export: " + cli.input + ": the OpenSim export needs a 1-dof joint (SimmSpline functions of one coordinate), got a " +
+                             std::to_string(joint->dof()) + "-dof joint");
   }
   if (!cli.range.empty()) options.range = parse_range(cli.range, "export");
   options.joint_name = cli.name.empty() ? joint->coordinates()[0].name + "_joint" : cli.name;
