@@ -91,7 +91,7 @@ void write_file_atomic(const std::string& path, std::string_view bytes, const st
   const fs::path tmp = temporary_next_to(target);
   // 0666: the umask applies as for any new file
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) fail(path, "cannot create a file in " + target.parent_path().string(), errno);
+  if (fd < 0) fail(path, "cannot write (no temporary file in " + target.parent_path().string() + ")", errno);
   auto abandon = [&](const std::string& what, int err) {
     ::close(fd);
     ::unlink(tmp.c_str());
