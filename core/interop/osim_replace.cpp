@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "core/interop/atomic_write.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/interop/euler.hpp"
 #include "core/interop/osim_file.hpp"
 #include "core/interop/xml_spans.hpp"
@@ -386,7 +386,7 @@ void save_osim_model(const OsimReplaceResult& result, const std::string& path) {
       throw std::runtime_error(c.to + ": cannot copy mesh " + c.found + " (" + ec.message() + ")");
     }
   }
-  write_file_atomically(path, result.text);
+  io::write_file_atomic(path, result.text);
 }
 
 std::string replace_summary(const OsimReplaceResult& r, const OsimReplaceOptions& o) {
