@@ -357,7 +357,9 @@ OsimCustomJoint read_osim_joint(const std::string& path, const std::string& join
   try {
     text = io::read_file_bytes(path);
   } catch (const io::FileError& e) {
-    throw OsimError(OsimErrorKind::Io, path, 0, "", e.problem());
+    // keep the documented wording for a missing file ("cannot open the file: <reason>")
+    const std::string& p = e.problem();
+    throw OsimError(OsimErrorKind::Io, path, 0, "", p.rfind("cannot open: ", 0) == 0 ? "cannot open the file: " + p.substr(13) : p);
   }
   return read_osim_joint_text(text, path, joint_name);
 }
