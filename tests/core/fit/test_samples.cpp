@@ -265,7 +265,7 @@ TEST(SampleErrors, IoNamesFile) {
     FAIL();
   } catch (const SampleError& e) {
     EXPECT_EQ(e.kind(), SampleErrorKind::Io);
-    EXPECT_STREQ(e.what(), "/nonexistent/x.csv: cannot open sample file");
+    EXPECT_STREQ(e.what(), "/nonexistent/x.csv: cannot open: No such file or directory");
   }
 }
 

@@ -258,7 +258,8 @@ TEST(JointFileErrors, UnknownKind) {
   doc["kind"] = "hinge";
   EXPECT_FILE_ERROR(error_of(doc), io::ErrorKind::UnknownKind,
                     "knee.json: /kind: unknown joint kind \"hinge\" (known: fixed, revolute, prismatic, helical, "
-                    "cylindrical, universal, planar, spherical, elliptic, spline_curve, spline_surface, series)");
+                    "cylindrical, universal, planar, spherical, elliptic, spline_curve, spline_surface, series, custom_axes, "
+                    "ellipsoid)");
 }
 
 TEST(JointFileErrors, SeriesParts) {
