@@ -92,7 +92,7 @@ class GuiOsimTest : public QObject {
     QVERIFY(!d.osim->text.empty());
     QVERIFY(d.osim->not_simulated.join(QLatin1Char(' ')).contains(QLatin1String("Millard2012EquilibriumMuscle")));
     int parts = 0, drawn = 0;
-    for (const Body& b : d.bodies) {
+    for (const js::ui::Body& b : d.bodies) {
       parts += static_cast<int>(b.mesh_parts.size());
       if (b.mesh_parts.empty()) continue;
       QVERIFY(w->meshes().mesh(b));
@@ -182,7 +182,7 @@ class GuiOsimTest : public QObject {
     // with it (and a name in another letter case)
     settings::geometry_paths.set({tmp_.filePath(QStringLiteral("bones"))});
     QCOMPARE(w->open_project(model), QString());
-    const Body& b = w->document().data().bodies.at(1);
+    const js::ui::Body& b = w->document().data().bodies.at(1);
     QCOMPARE(b.mesh_parts.size(), std::size_t(1));
     QVERIFY(b.mesh_parts[0].path.endsWith(QLatin1String("bones/Bone.OBJ")));
     QVERIFY(w->meshes().mesh(b));
