@@ -161,9 +161,7 @@ class GuiOsimTest : public QObject {
     double f = 0.0;
     const double x = -1.1;
     c.function.evaluate(&x, f, nullptr, nullptr);
-    // open defect (issue 14): on leg39 the dependent coordinate comes out -0.00528 where scale·f(-1.1) is
-    // 0.00499 (sign and size); the coupler chain or its evaluation in osim_coupled_motion is wrong
-    QEXPECT_FAIL("", "leg39's first coupler gives the wrong dependent value (issue 14; open)", Continue);
+    // regression: leg39's first coupler drives a coordinate of the moved knee itself (it once stayed put)
     QCOMPARE(doc.data().joint(dep_id)->q[c.dependent_index], c.scale * f);
     doc.undo_stack()->undo();
     QCOMPARE(doc.data().joint(dep_id)->q[c.dependent_index], before);

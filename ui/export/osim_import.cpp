@@ -133,6 +133,9 @@ std::vector<std::pair<JointId, Eigen::VectorXd>> osim_coupled_motion(const Docum
   for (const Joint& j : d.joints)
     if (!j.osim_joint.isEmpty()) qs[j.osim_joint] = {j.id, j.id == moved ? q : j.q};
   std::set<QString> changed{mj->osim_joint};
+  // joints a coupler wrote; the moved joint is one of them when a coupler drives one of its own coordinates
+  // from another (leg39's knee: the tibia's translations follow knee_angle inside the same CustomJoint)
+  std::set<QString> written;
   for (const OsimDocumentCoupler& c : d.osim->coupler_list) {
     bool touched = false;
     double x[kMaxAxisFunctionInputs];
@@ -148,10 +151,11 @@ std::vector<std::pair<JointId, Eigen::VectorXd>> osim_coupled_motion(const Docum
     c.function.evaluate(x, f, nullptr, nullptr);
     dep->second.second[c.dependent_index] = c.scale * f;
     changed.insert(c.dependent_joint);
+    written.insert(c.dependent_joint);
   }
-  for (const QString& name : changed) {
+  for (const QString& name : written) {
     const auto& [id, value] = qs[name];
-    if (id != moved) out.emplace_back(id, value);
+    out.emplace_back(id, value);
   }
   return out;
 }

@@ -56,8 +56,8 @@ struct OsimLoad {
 OsimLoad load_osim(const QString& path, const QStringList& geometry_paths);
 
 // the joints whose coordinates the couplers drive when joint `moved` goes to q: each such joint's id and new q,
-// couplers applied in order (a coupler driven by a coupled coordinate sees its new value). empty when d has no
-// couplers or none depends on `moved`.
+// couplers applied in order (a coupler driven by a coupled coordinate sees its new value); `moved` itself is listed
+// when a coupler drives one of its own coordinates. empty when d has no couplers or none depends on `moved`.
 std::vector<std::pair<JointId, Eigen::VectorXd>> osim_coupled_motion(const DocumentData& d, JointId moved, const Eigen::VectorXd& q);
 
 }  // namespace js::ui

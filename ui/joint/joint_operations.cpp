@@ -43,9 +43,14 @@ OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, 
       m.child_after.pose = joint_transform(*before.model, value);
       motions.push_back(std::move(m));
     };
-    add(*j, q);
+    // the moved joint's own coupled coordinates come back with it
+    Eigen::VectorXd own = q;
     for (const auto& [other, value] : coupled)
-      if (const Joint* o = doc.data().joint(other); o && o->model) add(*o, value);
+      if (other == id) own = value;
+    add(*j, own);
+    for (const auto& [other, value] : coupled)
+      if (other == id) continue;
+      else if (const Joint* o = doc.data().joint(other); o && o->model) add(*o, value);
     doc.undo_stack()->push(new JointsMotionCommand(&doc, std::move(motions), QObject::tr("Move %1").arg(j->name), merge_key));
     return {true, {}};
   }
