@@ -90,12 +90,36 @@ void LoopSet::add(const MultibodyModel& model, LoopConstraint loop) {
   loops_.push_back(std::move(loop));
 }
 
+void LoopSet::add_coupler(const MultibodyModel& model, CoordinateCoupler c) {
+  const std::string who = "coupler \"" + c.name + "\": ";
+  const int nq = model.nq();
+  const auto in_range = [nq](int k) { return k >= 0 && k < nq; };
+  if (!in_range(c.dependent)) throw std::invalid_argument(who + "dependent coordinate index out of range");
+  if (c.independents.empty()) throw std::invalid_argument(who + "no independent coordinate");
+  for (std::size_t a = 0; a < c.independents.size(); ++a) {
+    const int i = c.independents[a];
+    if (!in_range(i)) throw std::invalid_argument(who + "independent coordinate index out of range");
+    if (i == c.dependent) throw std::invalid_argument(who + "a coordinate coupled to itself");
+    for (std::size_t b = 0; b < a; ++b)
+      if (c.independents[b] == i) throw std::invalid_argument(who + "an independent coordinate named twice");
+  }
+  if (c.function.inputs() != static_cast<int>(c.independents.size())) {
+    throw std::invalid_argument(who + "the function takes " + std::to_string(c.function.inputs()) + " inputs but " +
+                                std::to_string(c.independents.size()) + " independent coordinates are given");
+  }
+  for (const CoordinateCoupler& other : couplers_)
+    if (other.dependent == c.dependent) throw std::invalid_argument(who + "its coordinate is already coupled by \"" + other.name + "\"");
+  if (!std::isfinite(c.scale)) throw std::invalid_argument(who + "scale must be finite");
+  if (!(c.stabilization >= 0.0)) throw std::invalid_argument(who + "stabilization must be ≥ 0");
+  couplers_.push_back(std::move(c));
+}
+
 int LoopSet::rows(int i) const {
   const LoopConstraint& l = loop(i);
   return l.axes != 0 ? std::popcount(l.axes) : 6 - l.joint->dof();
 }
 
-int LoopSet::total_rows() const {
+int LoopSet::loop_rows() const {
   int r = 0;
   for (int i = 0; i < size(); ++i) r += rows(i);
   return r;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "core/dynamics/coordinate_coupler.hpp"
 #include "core/dynamics/multibody.hpp"
 
 namespace js {
@@ -39,6 +40,8 @@ struct LoopConstraint {
 // eq. 3.24 with ζ = 1: the critical damping 2 √(m / c) of a compliance c between bodies of total mass m.
 double critical_damping(double compliance, double mass);
 
+// the loops of a scene and its coordinate couplers (coordinate_coupler.hpp): every constraint the loop solver
+// holds. rows: the loops' first, in loop order, then one per coupler.
 class LoopSet {
  public:
   // checks and appends a loop. throws std::invalid_argument naming the loop for a bad body index, the
@@ -46,16 +49,26 @@ class LoopSet {
   // orthogonal to the joint's S at its neutral q.
   void add(const MultibodyModel& model, LoopConstraint loop);
 
-  bool empty() const { return loops_.empty(); }
+  // checks and appends a coupler. throws std::invalid_argument naming it for an index out of range, a
+  // coordinate coupled to itself or named twice, a function whose inputs are not the independents, a dependent
+  // already coupled, a non-finite scale or a negative stabilization.
+  void add_coupler(const MultibodyModel& model, CoordinateCoupler coupler);
+
+  // no loops and no couplers: nothing for a loop solver
+  bool empty() const { return loops_.empty() && couplers_.empty(); }
+  // the loops (couplers aside)
   int size() const { return static_cast<int>(loops_.size()); }
+  const std::vector<CoordinateCoupler>& couplers() const { return couplers_; }
   const LoopConstraint& loop(int i) const { return loops_[static_cast<std::size_t>(i)]; }
   const std::vector<LoopConstraint>& loops() const { return loops_; }
-  // number of constraint rows of loop i, and of all loops.
+  // number of constraint rows of loop i, of all loops, and of loops and couplers (one row each).
   int rows(int i) const;
-  int total_rows() const;
+  int loop_rows() const;
+  int total_rows() const { return loop_rows() + static_cast<int>(couplers_.size()); }
 
  private:
   std::vector<LoopConstraint> loops_;
+  std::vector<CoordinateCoupler> couplers_;
 };
 
 // one coordinate column of the relative jacobian: ±Ad_{b_T_j} S_j for a body j on the path between a and b.

@@ -27,13 +27,24 @@ LoopSolver::LoopSolver(const MultibodyModel& model, const LoopSet& loops)
   llt_m_.compute(Eigen::MatrixXd::Identity(nq, nq));
 }
 
-void LoopSolver::evaluate(const MultibodyModel& model, const MultibodyData& data, bool with_bias) {
+void LoopSolver::evaluate(const MultibodyModel& model, const MultibodyData& data, const ConstVectorRef& q,
+                          const ConstVectorRef& qd, bool with_bias) {
   for (int i = 0; i < loops_.size(); ++i) {
     const int r0 = offset_[static_cast<std::size_t>(i)];
     LoopData& ld = data_[static_cast<std::size_t>(i)];
     evaluate_loop(model, data, loops_.loop(i), ld, with_bias,
                   LoopRows{delta_.segment(r0, ld.rows), delta_dot_.segment(r0, ld.rows), G_.middleRows(r0, ld.rows),
                            gamma_.segment(r0, ld.rows)});
+  }
+  // couplers: γ0 − G q̈_free, as the loops' bias (data.qdd holds aba's q̈_free when solving)
+  int r = loops_.loop_rows();
+  for (const CoordinateCoupler& c : loops_.couplers()) {
+    CouplerRow row;
+    evaluate_coupler(c, q, qd, with_bias, row, G_.middleRows(r, 1));
+    delta_[r] = row.delta;
+    delta_dot_[r] = row.delta_dot;
+    if (with_bias) gamma_[r] = row.bias - G_.row(r).dot(data.qdd);
+    ++r;
   }
 }
 
@@ -45,6 +56,7 @@ void LoopSolver::check_rank(double t) const {
     if (loops_.loop(i).compliance > 0.0) continue;
     for (int k = 0; k < data_[static_cast<std::size_t>(i)].rows; ++k) hard.push_back(offset_[static_cast<std::size_t>(i)] + k);
   }
+  for (int r = loops_.loop_rows(); r < rows_; ++r) hard.push_back(r);
   if (hard.empty()) return;
   Eigen::MatrixXd Gh(static_cast<Eigen::Index>(hard.size()), G_.cols());
   for (std::size_t k = 0; k < hard.size(); ++k) Gh.row(static_cast<Eigen::Index>(k)) = G_.row(hard[k]);
@@ -59,15 +71,17 @@ void LoopSolver::check_rank(double t) const {
     if (loops_.loop(i).compliance > 0.0) continue;
     names += (names.empty() ? "\"" : ", \"") + loops_.loop(i).name + "\"";
   }
+  for (const CoordinateCoupler& c : loops_.couplers()) names += (names.empty() ? "coupler \"" : ", coupler \"") + c.name + "\"";
   throw RedundantLoopsError("loop constraints are redundant: the hard rows of " + names + " number " +
                             std::to_string(hard.size()) + " but have rank " + std::to_string(rank) + " at t = " +
                             std::to_string(t) + "; give these loops compliance (artisynth eq. 3.19-3.22) or "
                             "constrain fewer axes");
 }
 
-void LoopSolver::solve(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q, double dt) {
+void LoopSolver::solve(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
+                       const ConstVectorRef& qd, double dt) {
   if (rows_ == 0) return;
-  evaluate(model, data, true);
+  evaluate(model, data, q, qd, true);
   if (!checked_) {
     check_rank(t);
     checked_ = true;
@@ -87,6 +101,11 @@ void LoopSolver::solve(const MultibodyModel& model, MultibodyData& data, double 
       c_tilde_.segment(r0, nr).setZero();
       gamma_.segment(r0, nr) -= 2.0 * a * delta_dot_.segment(r0, nr) + a * a * delta_.segment(r0, nr);
     }
+  }
+  for (int r = loops_.loop_rows(), k = 0; r < rows_; ++r, ++k) {
+    const double a = loops_.couplers()[static_cast<std::size_t>(k)].stabilization;
+    c_tilde_[r] = 0.0;
+    gamma_[r] -= 2.0 * a * delta_dot_[r] + a * a * delta_[r];
   }
   // gamma_ already is γ − G q̈_free: the bias was taken from aba's body accelerations, which include q̈_free
   // M⁻¹Gᵀ; prescribed coordinates take no constraint force (identity rows of M, zero rows of M⁻¹Gᵀ)
@@ -112,14 +131,19 @@ void LoopSolver::solve(const MultibodyModel& model, MultibodyData& data, double 
   data.qdd.noalias() += Y_ * lambda_;
 }
 
-LoopErrors LoopSolver::measure(const MultibodyModel& model, const MultibodyData& data) {
-  evaluate(model, data, false);
+LoopErrors LoopSolver::measure(const MultibodyModel& model, const MultibodyData& data, const ConstVectorRef& q,
+                               const ConstVectorRef& qd) {
+  evaluate(model, data, q, qd, false);
   LoopErrors e;
   for (int i = 0; i < loops_.size(); ++i) {
     const int r0 = offset_[static_cast<std::size_t>(i)];
     const int nr = data_[static_cast<std::size_t>(i)].rows;
     e.position = std::max(e.position, delta_.segment(r0, nr).norm());
     e.velocity = std::max(e.velocity, delta_dot_.segment(r0, nr).norm());
+  }
+  for (int r = loops_.loop_rows(); r < rows_; ++r) {
+    e.position = std::max(e.position, std::abs(delta_[r]));
+    e.velocity = std::max(e.velocity, std::abs(delta_dot_[r]));
   }
   return e;
 }

@@ -9,6 +9,7 @@
 //   prediction δ(t+h) = δ + h δ̇(t+h), δ̇(t+h) = δ̇ + h δ̈ and δ̈ = G q̈ − γ0, gives
 //   C̃ = c / (h² + h c d) and γ = γ0 − (δ + (h + c d) δ̇) / (h² + h c d); at rest λ = −δ/c exactly.
 // redundant hard rows make G M⁻¹ Gᵀ singular: the first solve checks the rank of the hard rows and throws.
+// coordinate couplers (coordinate_coupler.hpp) are hard rows after the loops' (their δ, G and γ0 read q, q̇).
 #pragma once
 
 #include <stdexcept>
@@ -44,10 +45,13 @@ class LoopSolver {
   // data.bodies[i].a (those of q̈_free), so the loop bias it evaluates is already γ0 − G q̈_free.
   // dt: the integration step (s), used by compliant rows. the first call checks the rank of the hard rows
   // and throws RedundantLoopsError naming the loops; a singular solve later throws it too. no allocation.
-  void solve(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q, double dt);
+  void solve(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
+             const ConstVectorRef& qd, double dt);
 
-  // ‖δ‖ and ‖δ̇‖ per loop after forward_kinematics at Velocity level (or more) for the state; max over loops.
-  LoopErrors measure(const MultibodyModel& model, const MultibodyData& data);
+  // ‖δ‖ and ‖δ̇‖ per loop (|δ|, |δ̇| per coupler) after forward_kinematics at Velocity level (or more) for
+  // the state (q, q̇); max over all.
+  LoopErrors measure(const MultibodyModel& model, const MultibodyData& data, const ConstVectorRef& q,
+                     const ConstVectorRef& qd);
 
   // energy stored in the compliant loops at the last solve or measure: Σ ½ ‖δ_i‖² / c_i over the loops
   // with compliance c_i > 0 (the potential of artisynth eq. 3.19's spring λ = −δ/c), J. hard rows store none.
@@ -64,7 +68,8 @@ class LoopSolver {
   const std::vector<LoopData>& loop_data() const { return data_; }
 
  private:
-  void evaluate(const MultibodyModel& model, const MultibodyData& data, bool with_bias);
+  void evaluate(const MultibodyModel& model, const MultibodyData& data, const ConstVectorRef& q,
+                const ConstVectorRef& qd, bool with_bias);
   void check_rank(double t) const;
 
   const LoopSet& loops_;

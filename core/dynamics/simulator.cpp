@@ -50,6 +50,8 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
       }
       r0 += nr;
     }
+    // couplers are hard rows too
+    for (int r = r0; r < options.loops->total_rows(); ++r) hard_loop_rows_.push_back(r);
   }
   const auto nc = static_cast<Eigen::Index>(constrained_.size() + hard_loop_rows_.size());
   M_ = Eigen::MatrixXd::Zero(n, n);
@@ -84,13 +86,13 @@ const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& 
     forward_kinematics(model_, data_, t, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Bias);
     apply_forces(model_, forces_, data_, t, q_eval_, qd_eval_, tau_);
     aba_from_kinematics(model_, data_, tau_);
-    if (loops_) loops_->solve(model_, data_, t, q_eval_, dt_);
+    if (loops_) loops_->solve(model_, data_, t, q_eval_, qd_eval_, dt_);
     return data_.qdd;
   }
   forward_kinematics(model_, data_, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Bias);
   apply_forces(model_, forces_, data_, t, q, qd, tau_);
   aba_from_kinematics(model_, data_, tau_);
-  if (loops_) loops_->solve(model_, data_, t, q, dt_);
+  if (loops_) loops_->solve(model_, data_, t, q, qd, dt_);
   return data_.qdd;
 }
 
@@ -192,7 +194,7 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
     double previous = std::numeric_limits<double>::infinity();
     for (int iteration = 0; iteration <= 4; ++iteration) {
       forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
-      loops_->measure(model_, data_);
+      loops_->measure(model_, data_, s.q, s.qd);
       double worst = 0.0;
       for (int r : hard_loop_rows_) worst = std::max(worst, std::abs(loops_->delta()[r]));
       if (!(worst < previous)) {
@@ -217,7 +219,7 @@ void Simulator::enforce_limits(SimulationState& s, const Eigen::VectorXd& q_star
       if (!c.locked) s.q[k] = std::clamp(s.q[k], c.min, c.max);
     }
     forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
-    loops_->measure(model_, data_);
+    loops_->measure(model_, data_, s.q, s.qd);
   }
   for (int attempt = 0; attempt < 8 && !engaged_.empty(); ++attempt) {
     const int m = static_cast<int>(engaged_.size());
@@ -290,7 +292,7 @@ MechanicalState Simulator::measure(const SimulationState& s) {
   MechanicalState m = mechanical_state(model_, forces_, data_, s.q);
   if (has_compliant_loops_) {
     // compliant loops are springs: their stored energy belongs to the potential
-    loops_->measure(model_, data_);
+    loops_->measure(model_, data_, s.q, s.qd);
     m.potential += loops_->potential();
   }
   return m;
@@ -299,7 +301,7 @@ MechanicalState Simulator::measure(const SimulationState& s) {
 LoopErrors Simulator::loop_errors(const SimulationState& s) {
   if (!loops_) return {};
   forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
-  return loops_->measure(model_, data_);
+  return loops_->measure(model_, data_, s.q, s.qd);
 }
 
 }  // namespace js

@@ -69,7 +69,7 @@ double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::Vec
     }
     target_errors_[i] = err;
   }
-  if (loops_) evaluate_loops(row, with_jacobian);
+  if (loops_) evaluate_loops(q, row, with_jacobian);
   return e_trial_.norm();
 }
 
@@ -124,6 +124,9 @@ void IkSolver::prepare(const std::vector<IkTarget>& targets, const Eigen::Vector
         hard_rows_ += loops_->rows(i);
       }
     }
+    // couplers are hard rows
+    coupler_offset_ = hard_rows_;
+    hard_rows_ += static_cast<int>(loops_->couplers().size());
     const int all = loops_->total_rows();
     loop_delta_.resize(all);
     loop_dot_.resize(all);

@@ -101,7 +101,7 @@ class IkSolver {
   double evaluate(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q, double t, bool with_jacobian);
   // the loop rows at q after a kinematics sweep at velocity level: hard rows into dh_trial_ / Gh_trial_,
   // compliant ones weighted into e_trial_ / J_ from row `row`. returns max ‖δ‖ over all loops.
-  double evaluate_loops(int row, bool with_jacobian);
+  double evaluate_loops(const Eigen::VectorXd& q, int row, bool with_jacobian);
   // newton projection of q onto the hard loops' δ = 0 within the ranges; true when max ‖δ‖ ≤ loop_tolerance.
   bool close_loops(Eigen::VectorXd& q, const IkOptions& o);
   // the damped step dq_ for gradient g (held coordinates: identity rows of A, g = 0) subject to the
@@ -124,6 +124,7 @@ class IkSolver {
   const LoopSet* loops_ = nullptr;
   std::vector<LoopData> loop_data_;
   std::vector<int> hard_offset_;  // per loop: its first hard row, or −1 for a compliant loop
+  int coupler_offset_ = 0;        // the couplers' first hard row (one each, after the hard loops')
   int hard_rows_ = 0, target_rows_ = 0;
   double loop_weight_ = 0.0;
   double hard_error_ = 0.0, loop_error_ = 0.0;  // of the last evaluate_loops: max ‖δ‖ over hard / all loops

@@ -7,7 +7,7 @@
 
 namespace js {
 
-double IkSolver::evaluate_loops(int row, bool with_jacobian) {
+double IkSolver::evaluate_loops(const Eigen::VectorXd& q, int row, bool with_jacobian) {
   double all = 0.0;
   hard_error_ = 0.0;
   int r = 0;
@@ -33,6 +33,18 @@ double IkSolver::evaluate_loops(int row, bool with_jacobian) {
     }
     r += nr;
   }
+  int h = coupler_offset_;
+  for (const CoordinateCoupler& c : loops_->couplers()) {
+    CouplerRow cr;
+    evaluate_coupler(c, q, zero_, false, cr, G_loop_.middleRows(r, 1));
+    const double err = std::abs(cr.delta);
+    all = std::max(all, err);
+    hard_error_ = std::max(hard_error_, err);
+    dh_trial_[h] = cr.delta;
+    Gh_trial_.row(h) = G_loop_.row(r);
+    ++h;
+    ++r;
+  }
   loop_error_ = all;
   return all;
 }
@@ -42,7 +54,7 @@ bool IkSolver::close_loops(Eigen::VectorXd& q, const IkOptions& o) {
   const int n = model_.nq();
   for (int it = 0; it < 30; ++it) {
     forward_kinematics(model_, data_, o.time, q, zero_, Eigen::VectorXd(), KinematicsLevel::Velocity);
-    evaluate_loops(target_rows_, false);
+    evaluate_loops(q, target_rows_, false);
     if (hard_error_ <= o.loop_tolerance) return true;
     if (!std::isfinite(hard_error_)) return false;
     // newton on δ(q) = 0: the minimum-norm step −G_fᵀ (G_f G_fᵀ + ε)⁻¹ δ over the free coordinates; a
@@ -75,7 +87,7 @@ bool IkSolver::close_loops(Eigen::VectorXd& q, const IkOptions& o) {
     q = (q + dq_soc_).cwiseMax(lo_).cwiseMin(hi_);
   }
   forward_kinematics(model_, data_, o.time, q, zero_, Eigen::VectorXd(), KinematicsLevel::Velocity);
-  evaluate_loops(target_rows_, false);
+  evaluate_loops(q, target_rows_, false);
   return hard_error_ <= o.loop_tolerance;
 }
 

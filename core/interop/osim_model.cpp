@@ -3,6 +3,7 @@
 #include "core/interop/osim_model.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cctype>
 #include <cstring>
 #include <filesystem>
@@ -11,6 +12,8 @@
 #include <map>
 #include <set>
 #include <sstream>
+
+#include <Eigen/Eigenvalues>
 
 #include "core/interop/euler.hpp"
 #include "core/interop/osim_model_parts.hpp"
@@ -98,6 +101,31 @@ std::string find_osim_mesh(const std::string& file, const std::string& model_dir
 }
 
 namespace {
+
+// true when I's principal moments are positive and obey the triangle inequality (a rigid body's). otherwise
+// raises them as little as that needs (the two smaller ones share what the triangle lacks), keeps the principal
+// axes, and says what it did in why.
+bool physical_inertia(Mat3& I, std::string& why) {
+  const Eigen::SelfAdjointEigenSolver<Mat3> eig(I);
+  Vec3 l = eig.eigenvalues();  // ascending
+  const double floor = 1e-9 * std::max(l[2], 1e-9);
+  if (l[0] > 0.0 && l[0] + l[1] >= l[2] * (1.0 - 1e-9)) return true;
+  const Vec3 was = l;
+  l[0] = std::max(l[0], floor);
+  l[1] = std::max(l[1], floor);
+  l[2] = std::max(l[2], floor);
+  if (const double lack = l[2] - l[0] - l[1]; lack > 0.0) {
+    l[0] += 0.5 * lack;
+    l[1] += 0.5 * lack;
+  }
+  I = eig.eigenvectors() * l.asDiagonal() * eig.eigenvectors().transpose();
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "inertia with principal moments (%.6g, %.6g, %.6g) kg m^2 is not a rigid body's "
+                "(they must be positive and obey the triangle inequality): raised to (%.6g, %.6g, %.6g)",
+                was[0], was[1], was[2], l[0], l[1], l[2]);
+  why = buf;
+  return false;
+}
 
 // the model-reading state: the document, the issues found so far, and lookups by name
 struct ModelReader {
@@ -381,6 +409,9 @@ struct ModelReader {
           inertia.inertia_com = Mat3::Identity() * 1e-12;
         } else if (b.inertia.isZero()) {
           inertia.inertia_com = Mat3::Identity() * 1e-12;
+        } else if (std::string why; !physical_inertia(inertia.inertia_com, why)) {
+          // opensim loads such bodies (toes with zero moments); the dynamics needs a rigid body's inertia
+          issue(bodies[b.name], why + " so the tree can be simulated (the file keeps its values)");
         }
         try {
           b.model_index = m.multibody.add_body(b.name, parent->second, j.joint, inertia);

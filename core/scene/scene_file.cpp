@@ -11,6 +11,7 @@
 #include "core/mesh/mesh_file.hpp"
 #include "core/scene/obj_mesh.hpp"
 #include "core/scene/scene_drive.hpp"
+#include "core/scene/scene_couplers.hpp"
 #include "core/scene/scene_loops.hpp"
 #include "core/scene/scene_motion.hpp"
 
@@ -292,7 +293,7 @@ Scene read_scene_json(const nlohmann::json& doc_json, const std::string& source,
                                                     " (this build reads version " + std::to_string(kSceneFileVersion) + ")");
   }
   doc.expect_only_keys({"format", "version", "description", "settings", "root", "bodies", "forces", "initial_state",
-                       "loops"});
+                       "loops", "couplers"});
   Scene scene;
   if (doc.has("description")) scene.description = doc.at("description").string();
   if (doc.has("root")) read_root(doc.at("root"), scene.model);
@@ -344,6 +345,7 @@ Scene read_scene_json(const nlohmann::json& doc_json, const std::string& source,
   if (doc.has("loops")) {
     read_loops(doc.at("loops"), scene.model, [&](const JsonCursor& j) { return read_joint(j, base_dir); }, scene.loops);
   }
+  if (doc.has("couplers")) read_couplers(doc.at("couplers"), scene);
   return scene;
 }
 

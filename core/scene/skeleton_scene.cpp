@@ -134,7 +134,12 @@ JointVector least_squares(const Rows& A, const Vec3& b) {
 SkeletonScene skeleton_from_scene(const Scene& scene, const std::string& source) {
   const MultibodyModel& model = scene.model;
   if (!model.root_is_fixed()) refuse(source, "/root/spin", "the root frame spins; the skeleton's ground is fixed");
-  if (!scene.loops.empty()) {
+  if (!scene.loops.couplers().empty()) {
+    refuse(source, "/couplers", "coupler \"" + scene.loops.couplers()[0].name +
+                                    "\": coordinate couplers are not mapped to the skeleton (its bodies have no "
+                                    "coordinates to couple)");
+  }
+  if (scene.loops.size() > 0) {
     refuse(source, "/loops", "loop \"" + scene.loops.loop(0).name +
                                  "\": closed loops are not mapped to the skeleton (its 6n system could close a point or "
                                  "revolute loop as one more joint; not done yet)");

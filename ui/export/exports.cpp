@@ -1,5 +1,7 @@
 #include "ui/export/exports.hpp"
 
+#include "ui/export/osim_couplers.hpp"
+
 #include <QFileInfo>
 #include <QHash>
 #include <QObject>
@@ -176,6 +178,8 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
   scene["version"] = 1;
   scene["bodies"] = bodies;
   scene["initial_state"]["q"] = initial_q;
+  // an opensim model's couplers: simulate holds them (q̇ of the coupled coordinates follows from them)
+  if (nlohmann::json couplers = osim_couplers_json(d, names); !couplers.empty()) scene["couplers"] = couplers;
   if (root_frame && (scene.contains("root") || root_frame->pose.R != Mat3::Identity() || !root_frame->pose.p.isZero(0.0)))
     scene["root"]["pose"] = transform_json(root_frame->pose);
   return scene;

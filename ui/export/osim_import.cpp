@@ -60,6 +60,10 @@ OsimLoad load_osim(const QString& path, const QStringList& geometry_paths) {
   DocumentData d;
   // opensim is y-up (gravity along −y)
   d.camera.z_up = std::abs(m.gravity.z()) > std::abs(m.gravity.y());
+  // the model's gravity is the scene's: playback and exported scenes fall the way the model does
+  d.scene_keys = {{"description", "OpenSim model " + m.name},
+                  {"settings", {{"gravity", {m.gravity.x(), m.gravity.y(), m.gravity.z()}}, {"dt", 1e-3},
+                                {"duration", 2.0}, {"integrator", "rk4"}}}};
   Body ground;
   ground.id = d.next_id++;
   ground.name = QStringLiteral("ground");
@@ -77,6 +81,8 @@ OsimLoad load_osim(const QString& path, const QStringList& geometry_paths) {
     }
     parts[mesh.body].push_back(MeshPart{QString::fromStdString(mesh.path), mesh.scale, mesh.body_T_mesh});
   }
+  // meshes on the ground (a floor, a treadmill, a seat) draw with the ground frame
+  if (auto it = parts.find("ground"); it != parts.end()) d.bodies.front().mesh_parts = it->second;
 
   std::vector<BodyId> ids(static_cast<std::size_t>(m.multibody.num_bodies()), 0);
   std::map<int, const interop::OsimModelJoint*> joint_of;  // multibody index → the joint that carries it
@@ -120,43 +126,6 @@ OsimLoad load_osim(const QString& path, const QStringList& geometry_paths) {
                     .arg(QString::fromStdString(m.name)).arg(m.multibody.num_bodies()).arg(m.joints.size())
                     .arg(m.coordinates.size()).arg(m.meshes_found()).arg(m.meshes.size());
   out.data = std::move(d);
-  return out;
-}
-
-std::vector<std::pair<JointId, Eigen::VectorXd>> osim_coupled_motion(const DocumentData& d, JointId moved, const Eigen::VectorXd& q) {
-  std::vector<std::pair<JointId, Eigen::VectorXd>> out;
-  if (!d.osim || d.osim->coupler_list.empty()) return out;
-  const Joint* mj = d.joint(moved);
-  if (!mj) return out;
-  // the current q of every osim joint by element name, the moved one at its new q
-  std::map<QString, std::pair<JointId, Eigen::VectorXd>> qs;
-  for (const Joint& j : d.joints)
-    if (!j.osim_joint.isEmpty()) qs[j.osim_joint] = {j.id, j.id == moved ? q : j.q};
-  std::set<QString> changed{mj->osim_joint};
-  // joints a coupler wrote; the moved joint is one of them when a coupler drives one of its own coordinates
-  // from another (leg39's knee: the tibia's translations follow knee_angle inside the same CustomJoint)
-  std::set<QString> written;
-  for (const OsimDocumentCoupler& c : d.osim->coupler_list) {
-    bool touched = false;
-    double x[kMaxAxisFunctionInputs];
-    for (std::size_t i = 0; i < c.independents.size() && i < kMaxAxisFunctionInputs; ++i) {
-      const auto it = qs.find(c.independents[i].first);
-      if (it == qs.end() || c.independents[i].second >= it->second.second.size()) return {};
-      x[i] = it->second.second[c.independents[i].second];
-      touched = touched || changed.count(c.independents[i].first);
-    }
-    const auto dep = qs.find(c.dependent_joint);
-    if (!touched || dep == qs.end() || c.dependent_index >= dep->second.second.size()) continue;
-    double f = 0.0;
-    c.function.evaluate(x, f, nullptr, nullptr);
-    dep->second.second[c.dependent_index] = c.scale * f;
-    changed.insert(c.dependent_joint);
-    written.insert(c.dependent_joint);
-  }
-  for (const QString& name : written) {
-    const auto& [id, value] = qs[name];
-    out.emplace_back(id, value);
-  }
   return out;
 }
 

@@ -11,21 +11,10 @@
 #include <optional>
 #include <string>
 
-#include "core/joints/axis_function.hpp"
 #include "ui/document/document_data.hpp"
+#include "ui/export/osim_couplers.hpp"
 
 namespace js::ui {
-
-// a CoordinateCouplerConstraint between document joints: q_dependent = scale · f(q_independents), each coordinate
-// named by its joint's OpenSim element name (Joint::osim_joint) and its index in that joint
-struct OsimDocumentCoupler {
-  QString name;
-  QString dependent_joint;
-  int dependent_index = 0;
-  std::vector<std::pair<QString, int>> independents;
-  AxisFunction function;
-  double scale = 1.0;
-};
 
 // the model an osim document came from
 struct OsimDocumentSource {
@@ -54,10 +43,5 @@ struct OsimLoad {
 // reads the model with the core reader (core/interop/osim_model.hpp), looking for meshes beside it, in its
 // Geometry/ folder and in geometry_paths, then builds the document.
 OsimLoad load_osim(const QString& path, const QStringList& geometry_paths);
-
-// the joints whose coordinates the couplers drive when joint `moved` goes to q: each such joint's id and new q,
-// couplers applied in order (a coupler driven by a coupled coordinate sees its new value); `moved` itself is listed
-// when a coupler drives one of its own coordinates. empty when d has no couplers or none depends on `moved`.
-std::vector<std::pair<JointId, Eigen::VectorXd>> osim_coupled_motion(const DocumentData& d, JointId moved, const Eigen::VectorXd& q);
 
 }  // namespace js::ui

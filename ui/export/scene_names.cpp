@@ -84,6 +84,16 @@ std::vector<std::string> remove_scene_references(json& scene, const std::set<std
         return true;
       });
   }
+  // a coupler goes with any of its coordinates
+  erase_where(scene, "couplers", [&](const json& c, std::size_t i) {
+    bool lost = no_coordinate(string_at(c, "coordinate"));
+    if (c.is_object() && c.contains("independents") && c["independents"].is_array())
+      for (const json& k : c["independents"]) lost = lost || (k.is_string() && no_coordinate(k.get<std::string>()));
+    if (!lost) return false;
+    const std::string name = string_at(c, "name");
+    removed.push_back("coupler " + (name.empty() ? "coupler" + std::to_string(i) : name));
+    return true;
+  });
   if (scene.contains("initial_state") && scene["initial_state"].is_object()) {
     json& state = scene["initial_state"];
     if (state.contains("qd") && state["qd"].is_object()) {
@@ -118,6 +128,15 @@ void rename_scene_bodies(json& scene, const Names& renamed) {
           if (item.is_object() && item.contains("coordinate") && item["coordinate"].is_string())
             item["coordinate"] = rename_coordinate(item["coordinate"].get<std::string>(), renamed);
   }
+  if (json* couplers = array_at(scene, "couplers"))
+    for (json& c : *couplers) {
+      if (!c.is_object()) continue;
+      if (c.contains("coordinate") && c["coordinate"].is_string())
+        c["coordinate"] = rename_coordinate(c["coordinate"].get<std::string>(), renamed);
+      if (c.contains("independents") && c["independents"].is_array())
+        for (json& k : c["independents"])
+          if (k.is_string()) k = rename_coordinate(k.get<std::string>(), renamed);
+    }
   if (scene.contains("initial_state") && scene["initial_state"].is_object())
     for (const char* part : {"q", "qd"}) {
       json& state = scene["initial_state"];

@@ -77,7 +77,7 @@ void append_loops(const DocumentData& d, const CameraState& cam, DocumentLoops& 
   const Eigen::VectorXd q = L.mb.q_of(d);
   forward_kinematics(model, *L.data, 0.0, q, Eigen::VectorXd::Zero(model.nq()), Eigen::VectorXd(),
                      KinematicsLevel::Velocity);
-  L.solver->measure(model, *L.data);
+  L.solver->measure(model, *L.data, q, Eigen::VectorXd::Zero(model.nq()));
   const auto body_id = [&](int scene_body) {
     return scene_body >= 0 ? L.mb.bodies[static_cast<std::size_t>(scene_body)] : L.mb.root_frame;
   };
