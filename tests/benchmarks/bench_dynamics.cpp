@@ -1,10 +1,12 @@
 // forward dynamics (aba, appendix A) per call: the paper's knee (1-dof spline), the 8-chain of spline joints
 // ("SIGGRAPH Joint 1": 6 ms and 49 ms per step in 2008), and chains of 64 and 512 to show O(n).
-// also rnea and crba on the same chains for comparison. run from a Release build.
+// also rnea and crba on the same chains for comparison, and a simulation step with coordinate couplers against the
+// same chain free. run from a Release build.
 #include <benchmark/benchmark.h>
 
 #include "core/dynamics/algorithms.hpp"
 #include "core/dynamics/examples.hpp"
+#include "core/dynamics/simulator.hpp"
 #include "core/ik/ik.hpp"
 #include "core/motion/scripted_motion.hpp"
 #include "core/scene/scene_file.hpp"
@@ -178,5 +180,46 @@ void BM_ScriptedKneeSample(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_ScriptedKneeSample);
+
+}  // namespace
+
+namespace {
+
+// one rk4 step of the 8-chain of spline joints with two coordinate couplers (q_7 from q_0 by a SimmSpline,
+// q_5 from q_2 and q_3 by a quadratic), against the same chain free: the couplers' cost is two rows of the
+// loop solver (crba, a cholesky and a 2×2 solve per stage)
+void chain_step(benchmark::State& state, bool coupled) {
+  const MultibodyModel model = example_spline_chain(8);
+  LoopSet couplers;
+  if (coupled) {
+    CoordinateCoupler a;
+    a.name = "a";
+    a.dependent = 7;
+    a.independents = {0};
+    a.function = AxisFunction::spline(AxisFunctionKind::SimmSpline, {-1.0, 0.0, 1.0, 2.0}, {0.2, -0.1, 0.4, 0.3});
+    couplers.add_coupler(model, a);
+    CoordinateCoupler b;
+    b.name = "b";
+    b.dependent = 5;
+    b.independents = {2, 3};
+    b.function = AxisFunction::multivariate_polynomial(2, 2, {0.1, 0.4, -0.3, 0.7, 0.5, -0.2});
+    couplers.add_coupler(model, b);
+  }
+  const ForceSet forces;
+  Simulator sim(model, forces, SimulatorOptions{.loops = coupled ? &couplers : nullptr});
+  SimulationState s{0.0, Eigen::VectorXd::LinSpaced(model.nq(), 0.3, 0.9), Eigen::VectorXd::Zero(model.nq())};
+  apply_couplers(couplers.couplers(), s.q, s.qd);
+  const SimulationState start = s;
+  int k = 0;
+  for (auto _ : state) {
+    if (++k % 2000 == 0) s = start;  // stays in the functions' range
+    sim.step(s, 1e-3, Integrator::RK4);
+    benchmark::DoNotOptimize(s.q.data());
+  }
+}
+void BM_StepSplineChainFree(benchmark::State& state) { chain_step(state, false); }
+BENCHMARK(BM_StepSplineChainFree);
+void BM_StepSplineChainCoupled(benchmark::State& state) { chain_step(state, true); }
+BENCHMARK(BM_StepSplineChainCoupled);
 
 }  // namespace

@@ -13,7 +13,10 @@
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/export/osim_import.hpp"
+#include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/joint_operations.hpp"
+#include "ui/panels/dynamics_panel.hpp"
+#include "ui/panels/playback_panel.hpp"
 #include "ui/panels/joint_sliders.hpp"
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
@@ -165,6 +168,45 @@ class GuiOsimTest : public QObject {
     QCOMPARE(doc.data().joint(dep_id)->q[c.dependent_index], c.scale * f);
     doc.undo_stack()->undo();
     QCOMPARE(doc.data().joint(dep_id)->q[c.dependent_index], before);
+  }
+
+  // leg39 simulated in the window as a user would (Simulate): its knee couplers hold while it moves
+  void leg39_plays_with_its_couplers_held() {
+    const QString path = kModels + QStringLiteral("/leg39.osim");
+    if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = make_window();
+    QCOMPARE(w->open_project(path), QString());
+    auto* playback = qobject_cast<PlaybackPanel*>(w->panel(QStringLiteral("playback")));
+    QVERIFY(playback);
+    DynamicsPlayer* player = playback->dynamics()->player();
+    // bend the knee (its couplers move the tibia and the patella with it), then simulate
+    Document& doc = w->document();
+    const OsimDocumentCoupler c = doc.data().osim->coupler_list.front();
+    for (const Joint& j : doc.data().joints) {
+      if (j.osim_joint != c.independents.front().first) continue;
+      Eigen::VectorXd q = j.q;
+      q[c.independents.front().second] = -1.2;
+      QVERIFY(set_joint_q(doc, j.id, q, 0).ok());
+    }
+    QVERIFY(player->advance(0.4));
+    QVERIFY(player->has_loops());
+    const LoopErrors e = player->loop_errors();
+    qInfo() << "leg39 after" << player->time() << "s: largest coupler error" << e.position;
+    QVERIFY(e.position < 1e-6);
+    // the document shows the simulated pose with the dependents on their couplers
+    const Joint* ind = nullptr;
+    const Joint* dep = nullptr;
+    for (const Joint& j : doc.data().joints) {
+      if (j.osim_joint == c.independents.front().first) ind = &j;
+      if (j.osim_joint == c.dependent_joint) dep = &j;
+    }
+    QVERIFY(ind && dep);
+    const double x = ind->q[c.independents.front().second];
+    double f = 0.0;
+    c.function.evaluate(&x, f, nullptr, nullptr);
+    QVERIFY(std::abs(dep->q[c.dependent_index] - c.scale * f) < 1e-6);
+    settle(*w);
+    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_leg39_simulated.png")));
   }
 
   void geometry_folders_from_the_preferences_find_meshes() {

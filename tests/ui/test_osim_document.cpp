@@ -11,6 +11,8 @@
 #include "core/scene/scene_file.hpp"
 #include "ui/document/document.hpp"
 #include "ui/document/operations.hpp"
+#include "ui/document/osim_source.hpp"
+#include "ui/document/project_file.hpp"
 #include "ui/export/exports.hpp"
 #include "ui/export/osim_import.hpp"
 #include "ui/export/scene_import.hpp"
@@ -171,6 +173,52 @@ TEST(OsimDocument, SceneCouplersFollowRenamesAndGoWithADeletedBody) {
   scene = js::ui::scene_to_json(doc.data(), error);
   EXPECT_TRUE(!scene.contains("couplers") || scene["couplers"].empty()) << scene.dump(1);
   EXPECT_NO_THROW(js::scene::read_scene_json(scene, "exported", dir.path().toStdString()));
+}
+
+// saved as a project and opened again, an osim document keeps its source (the text a later save writes back) and
+// its couplers: the sliders and the simulation still hold them
+TEST(OsimDocument, ProjectKeepsTheModelAndItsCouplers) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("coupled.osim"));
+  write_text(path, coupled_model());
+  const js::ui::OsimLoad l = js::ui::load_osim(path, {});
+  ASSERT_TRUE(l.data);
+  const QString project = dir.filePath(QStringLiteral("coupled.jsproj"));
+  ASSERT_TRUE(js::ui::save_project(*l.data, project).isEmpty());
+  const js::ui::ProjectLoad back = js::ui::load_project(project);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  ASSERT_TRUE(back.data->osim);
+  const js::ui::OsimDocumentSource& a = *l.data->osim;
+  const js::ui::OsimDocumentSource& b = *back.data->osim;
+  EXPECT_EQ(b.text, a.text);
+  EXPECT_EQ(b.path, a.path);
+  EXPECT_EQ(b.version, 40000);
+  EXPECT_EQ(b.model_name, QStringLiteral("coupled"));
+  EXPECT_EQ(b.couplers, a.couplers);
+  ASSERT_EQ(b.coupler_list.size(), 1u);
+  EXPECT_EQ(b.coupler_list[0].name, QStringLiteral("knee_follows_hip"));
+  EXPECT_EQ(b.coupler_list[0].dependent_joint, QStringLiteral("knee"));
+  EXPECT_EQ(b.coupler_list[0].independents, a.coupler_list[0].independents);
+  EXPECT_EQ(b.coupler_list[0].function(0.7), a.coupler_list[0].function(0.7));
+  // the reopened project still moves the knee with the hip and holds it in simulation
+  js::ui::Document doc;
+  doc.reset(std::move(*back.data), {});
+  const js::ui::Joint& hip = doc.data().joints.at(0);
+  Eigen::VectorXd q = hip.q;
+  q[0] = 0.9;
+  const auto moved = js::ui::osim_coupled_motion(doc.data(), hip.id, q);
+  ASSERT_EQ(moved.size(), 1u);
+  EXPECT_NEAR(moved[0].second[0], -0.5 * 0.9 + 0.1, 1e-15);
+  EXPECT_LT(simulate_document(doc.data(), 0.5, 1.0).worst, 1e-9);
+  // a damaged coupler is refused with where it is
+  nlohmann::json j = js::ui::project_to_json(*l.data, dir.path());
+  j["osim"]["couplers"][0]["function"]["type"] = "Sine";
+  try {
+    js::ui::project_from_json(j, dir.path());
+    ADD_FAILURE() << "accepted";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("osim.couplers[0].function"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ class JointModel;
 
 namespace js::ui {
 
-struct OsimDocumentSource;  // ui/export/osim_import.hpp
+struct OsimDocumentSource;  // ui/document/osim_source.hpp
 
 // one mesh file drawn with a body (an OpenSim body may have several, each scaled and on an offset frame)
 struct MeshPart {

@@ -8,8 +8,10 @@
 #include <stdexcept>
 
 #include "core/io/atomic_file.hpp"
+#include "core/io/axis_function_json.hpp"
 #include "core/io/file_read.hpp"
 #include "core/io/json_text.hpp"
+#include "ui/document/osim_source.hpp"
 #include "ui/export/scene_paths.hpp"
 #include "ui/joint/joint_model.hpp"
 
@@ -119,6 +121,91 @@ QString write_json_atomically(const json& j, const QString& path) {
 
 }  // namespace
 
+
+namespace {
+
+// an opensim model's source: its path, the file's text (a later save writes the model back from it), what the app
+// lists of it and its couplers (the sliders and the simulation hold them)
+json osim_json(const OsimDocumentSource& o) {
+  json couplers = json::array();
+  for (const OsimDocumentCoupler& c : o.coupler_list) {
+    json independents = json::array();
+    for (const auto& [joint, index] : c.independents) independents.push_back({{"joint", str(joint)}, {"index", index}});
+    couplers.push_back({{"name", str(c.name)}, {"joint", str(c.dependent_joint)}, {"index", c.dependent_index},
+                        {"independents", independents}, {"function", io::axis_function_to_json(c.function)},
+                        {"scale", c.scale}});
+  }
+  const auto strings = [](const QStringList& l) {
+    json a = json::array();
+    for (const QString& x : l) a.push_back(str(x));
+    return a;
+  };
+  return {{"path", str(o.path)}, {"version", o.version}, {"model_name", str(o.model_name)},
+          {"not_simulated", strings(o.not_simulated)}, {"issues", strings(o.issues)},
+          {"couplers_text", strings(o.couplers)}, {"couplers", couplers}, {"text", o.text}};
+}
+
+std::shared_ptr<const OsimDocumentSource> osim_from_json(const json& j) {
+  if (!j.is_object()) bad("osim", "expected an object");
+  auto o = std::make_shared<OsimDocumentSource>();
+  const auto text = [&](const char* key) {
+    const json& v = field(j, key, "osim");
+    if (!v.is_string()) bad(std::string("osim.") + key, "expected a string");
+    return v.get<std::string>();
+  };
+  const auto strings = [&](const char* key) {
+    QStringList out;
+    if (!j.contains(key)) return out;
+    if (!j[key].is_array()) bad(std::string("osim.") + key, "expected an array of strings");
+    for (const json& x : j[key]) {
+      if (!x.is_string()) bad(std::string("osim.") + key, "expected an array of strings");
+      out << qstr(x.get<std::string>());
+    }
+    return out;
+  };
+  o->path = qstr(text("path"));
+  o->text = text("text");
+  o->model_name = qstr(text("model_name"));
+  const json& version = field(j, "version", "osim");
+  if (!version.is_number_integer()) bad("osim.version", "expected an integer");
+  o->version = version.get<int>();
+  o->not_simulated = strings("not_simulated");
+  o->issues = strings("issues");
+  o->couplers = strings("couplers_text");
+  const json& couplers = field(j, "couplers", "osim");
+  if (!couplers.is_array()) bad("osim.couplers", "expected an array");
+  for (std::size_t i = 0; i < couplers.size(); ++i) {
+    const std::string w = "osim.couplers[" + std::to_string(i) + "]";
+    const json& c = couplers[i];
+    OsimDocumentCoupler dc;
+    const json& name = field(c, "name", w);
+    const json& joint = field(c, "joint", w);
+    const json& index = field(c, "index", w);
+    if (!name.is_string() || !joint.is_string() || !index.is_number_integer()) bad(w, "name, joint and index are a string, a string and an integer");
+    dc.name = qstr(name.get<std::string>());
+    dc.dependent_joint = qstr(joint.get<std::string>());
+    dc.dependent_index = index.get<int>();
+    const json& ind = field(c, "independents", w);
+    if (!ind.is_array() || ind.empty()) bad(w + ".independents", "expected a non-empty array");
+    for (const json& k : ind) {
+      if (!k.is_object() || !k.contains("joint") || !k["joint"].is_string() || !k.contains("index") || !k["index"].is_number_integer())
+        bad(w + ".independents", "expected {\"joint\": name, \"index\": integer} entries");
+      dc.independents.emplace_back(qstr(k["joint"].get<std::string>()), k["index"].get<int>());
+    }
+    try {
+      dc.function = io::read_axis_function(io::JsonCursor(field(c, "function", w), "project", "/" + w));
+    } catch (const std::exception& e) {
+      bad(w + ".function", e.what());
+    }
+    if (dc.function.inputs() != static_cast<int>(dc.independents.size())) bad(w, "the function's inputs are not its independents");
+    dc.scale = number(field(c, "scale", w), w + ".scale");
+    o->coupler_list.push_back(std::move(dc));
+  }
+  return o;
+}
+
+}  // namespace
+
 json project_to_json(const DocumentData& d, const QString& base_dir) {
   json bodies = json::array();
   for (const Body& b : d.bodies) {
@@ -197,6 +284,7 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"pitch", c.pitch},
                 {"fov_y", c.fov_y},
                 {"z_up", c.z_up}}}};
+  if (d.osim) out["osim"] = osim_json(*d.osim);
   // opened from a scene file: what the scene export writes back verbatim
   if (!d.scene_keys.is_null()) {
     const std::string dir = str(d.scene_dir);
@@ -375,6 +463,7 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     const std::string dir = sc.value("dir", std::string());
     d.scene_dir = qstr(dir.empty() ? dir : absolute_scene_path(base_dir, dir));
   }
+  if (j.contains("osim")) d.osim = osim_from_json(j["osim"]);
   d.next_id = std::max(j.value("next_id", 1), max_id + 1);
   return d;
 }

@@ -10,21 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/joints/axis_function.hpp"
 #include "ui/document/document_data.hpp"
+#include "ui/document/osim_source.hpp"
 
 namespace js::ui {
-
-// a CoordinateCouplerConstraint between document joints: q_dependent = scale · f(q_independents), each coordinate
-// named by its joint's OpenSim element name (Joint::osim_joint) and its index in that joint
-struct OsimDocumentCoupler {
-  QString name;
-  QString dependent_joint;
-  int dependent_index = 0;
-  std::vector<std::pair<QString, int>> independents;
-  AxisFunction function;
-  double scale = 1.0;
-};
 
 // the joints whose coordinates the couplers drive when joint `moved` goes to q: each such joint's id and new q,
 // couplers applied in order (a coupler driven by a coupled coordinate sees its new value); `moved` itself is listed

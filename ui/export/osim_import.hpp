@@ -16,19 +16,6 @@
 
 namespace js::ui {
 
-// the model an osim document came from
-struct OsimDocumentSource {
-  QString path;          // absolute path of the .osim read
-  std::string text;      // the whole file as read
-  int version = 0;       // OpenSimDocument Version
-  QString model_name;
-  QStringList not_simulated;  // "Millard2012EquilibriumMuscle ×80", kept in text, not simulated
-  QStringList issues;         // what could not be mapped ("file:line: <Element>: reason")
-  // couplers (dependent = scale · f(independents)), by coordinate name: shown, applied to the initial pose
-  QStringList couplers;
-  std::vector<OsimDocumentCoupler> coupler_list;  // in evaluation order (the core reader's)
-};
-
 // true for a file whose name ends in .osim (any case)
 bool is_osim_file(const QString& path);
 
