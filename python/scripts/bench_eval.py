@@ -1,6 +1,6 @@
 """Overhead of joint.eval from Python against the same evaluations in a C++ loop, in one run.
 
-    PYTHONPATH=build/release/python /usr/bin/python3 python/bench_eval.py [--repetitions 7]
+    PYTHONPATH=build/release/python /usr/bin/python3 python/scripts/bench_eval.py [--repetitions 7]
 
 Prints medians of: one joint.eval(q) call (a float, 1-dof knee), joint.eval(qs) on 10^5 values (G, S and dS
 into new arrays) as evaluations per second, and the C++ baseline: JointModel::evaluate at the same 10^5
@@ -21,7 +21,7 @@ from jointsmith import _core
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--joint", default=os.path.join(os.path.dirname(__file__), "..", "resources", "joints", "knee.json"))
+    parser.add_argument("--joint", default=os.path.join(os.path.dirname(__file__), "..", "..", "resources", "joints", "knee.json"))
     parser.add_argument("--repetitions", type=int, default=7)
     args = parser.parse_args()
     joint = js.Joint.load(args.joint)
