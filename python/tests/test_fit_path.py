@@ -2,6 +2,7 @@
 # so samples that give a joint `check` rejects are refused by all three with the same message, and none of
 # them writes or returns that joint. regression: fit-batch and the module used to write what fit refused.
 import csv
+import json
 
 import numpy as np
 import pytest
@@ -55,11 +56,14 @@ def test_degenerate_samples_are_refused_alike_by_fit_fit_batch_and_python(tmp_pa
 
 
 def test_a_usable_fit_still_agrees(tmp_path, cli):
-    # the refactored fit command writes what the module returns (the refusal changed nothing else)
+    # the refactored fit command writes what the module returns, report included (a closed fit: its extra
+    # period-end q used to be handled by fit alone)
     q, R, p = knee_like(20, noise=0.002)
     samples = write_csv(tmp_path / "k.csv", q, R, p)
-    cli("fit", samples, "-o", tmp_path / "k.json", "--frames", 6, "--smooth", 0, "--closed")
+    cli("fit", samples, "-o", tmp_path / "k.json", "--frames", 6, "--smooth", 0, "--closed", "--report", tmp_path / "r.json")
     joint, report = js.fit_file(str(samples), frames=6, smooth=0, closed=True)
     assert report["check"] == "passed"
+    expected = json.loads((tmp_path / "r.json").read_text())
+    assert {k: v for k, v in report.items() if k != "seconds"} == {k: v for k, v in expected.items() if k != "seconds"}
     joint.save(str(tmp_path / "mine.json"))
     assert (tmp_path / "mine.json").read_text() == (tmp_path / "k.json").read_text()
