@@ -67,3 +67,22 @@ def test_a_usable_fit_still_agrees(tmp_path, cli):
     assert {k: v for k, v in report.items() if k != "seconds"} == {k: v for k, v in expected.items() if k != "seconds"}
     joint.save(str(tmp_path / "mine.json"))
     assert (tmp_path / "mine.json").read_text() == (tmp_path / "k.json").read_text()
+
+
+def test_fit_batch_refuses_to_overwrite_its_samples_as_fit_does(tmp_path, cli):
+    # a row whose joint file would replace its own sample file (json samples in the output folder)
+    q, R, p = knee_like(20, noise=0.002)
+    (tmp_path / "out").mkdir()
+    samples = tmp_path / "out" / "k.json"
+    text = json.dumps({"format": "jointsmith-samples", "version": 1, "dof": 1,
+                       "samples": [{"q": float(x), "R": r.ravel().tolist(), "p": t.tolist()} for x, r, t in zip(q, R, p)]})
+    samples.write_text(text)
+    r = cli("fit", samples, "-o", samples, check=False)
+    assert r.returncode == 1 and "refusing to overwrite the input file" in r.stderr, r.stderr
+    (tmp_path / "m.csv").write_text("samples,output,frames,smooth\nout/k.json,k,6,0\n")
+    r = cli("fit-batch", tmp_path / "m.csv", "-o", tmp_path / "out", check=False)
+    assert r.returncode == 1, r.stdout + r.stderr
+    with open(tmp_path / "out" / "summary.csv") as f:
+        row = next(csv.DictReader(f))
+    assert row["status"] == "failed" and "refusing to overwrite the input file" in row["error"], row
+    assert samples.read_text() == text
