@@ -12,6 +12,7 @@
 
 #include "core/fit/report.hpp"
 #include "core/fit/sample_io.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 #include "core/io/json_text.hpp"
 
@@ -195,13 +196,17 @@ std::string run_manifest_row(const ManifestRow& row, const std::string& dir) {
   r.output = row.output;
   const auto start = std::chrono::steady_clock::now();
   try {
+    // as the fit command: refuse before fitting when an output would replace the samples
+    const std::string joint_path = (fs::path(dir) / (row.output + ".json")).string();
+    const std::string report_path = (fs::path(dir) / (row.output + ".report.json")).string();
+    io::refuse_overwriting_inputs(joint_path, {row.samples_path});
+    io::refuse_overwriting_inputs(report_path, {row.samples_path});
     fit::SampleReadOptions read;
     read.reorthonormalize = row.reorthonormalize;
     const fit::SampleSet samples = fit::read_samples(row.samples_path, read);
-    const FitJobResult fitted = run_fit_job(samples, row.options);
+    const FitJobResult fitted = run_fit_job(samples, row.options);  // refuses what `fit` refuses
     const fit::FitReport& report = fitted.report;
-    io::write_joint_file(*fitted.joint, (fs::path(dir) / (row.output + ".json")).string());
-    const std::string report_path = (fs::path(dir) / (row.output + ".report.json")).string();
+    io::write_joint_file(*fitted.joint, joint_path);
     io::write_text_file_atomic(report_path, fit::report_to_json(report).dump(1) + "\n");
     r.status = "ok";
     r.dof = report.dof;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/fit/cross_validation.hpp"
+#include "core/fit/samples.hpp"
 #include "core/fit/surface_fit.hpp"
 
 namespace js::cli {
@@ -58,6 +59,16 @@ std::vector<int> parse_net(const std::string& text, const fit::SampleSet& sample
   return net;
 }
 
+// what `jointsmith-cli check` would say of the fitted joint: a joint it rejects is not handed out (so not
+// written by fit or fit-batch, not returned by jointsmith.fit)
+void refuse_unusable(const fit::SampleSet& samples, const fit::FitReport& report) {
+  if (report.check_problem.empty()) return;
+  throw fit::SampleError(fit::SampleErrorKind::Degenerate, samples.source, 0, 0,
+                         "the samples do not determine a usable joint: the fitted joint fails `check`: " +
+                             report.check_problem +
+                             " (identical or collinear poses, or part of the range covered by a single sample?)");
+}
+
 FitJobResult surface_fit(const fit::SampleSet& samples, const FitJobOptions& o) {
   if (o.method != "gauss-newton" && o.method != "gn" && o.method != "exact") {
     throw std::runtime_error("fit: --method '" + o.method + "': n-dof fits use gauss-newton (the paper's iteration is 1-dof)");
@@ -77,8 +88,10 @@ FitJobResult surface_fit(const fit::SampleSet& samples, const FitJobOptions& o) 
   FitJobResult out;
   const SplineSurfaceJoint joint = result.joint();
   std::vector<JointVector> q;
+  q.reserve(samples.samples.size());
   for (const fit::Sample& s : samples.samples) q.push_back(s.q);
   out.report = fit::measure_fit(joint, samples, q, options.length_scale);
+  refuse_unusable(samples, out.report);
   const fit::FitReport start = fit::measure_fit(result.coordinatewise_joint(), samples, q, options.length_scale);
   fit::describe_surface_fit(result, options, start, out.report);
   out.joint = joint.clone();
@@ -115,8 +128,11 @@ FitJobResult curve_fit(const fit::SampleSet& samples, const FitJobOptions& o) {
   FitJobResult out;
   const SplineCurveJoint joint = result.fit.joint();
   std::vector<JointVector> q;
+  q.reserve(result.fit.q.size());
   for (double x : result.fit.q) q.push_back(JointVector::Constant(1, x));
+  q.resize(samples.samples.size(), JointVector::Zero(1));  // closed fits carry one more q (the period end)
   out.report = fit::measure_fit(joint, samples, q, options.length_scale);
+  refuse_unusable(samples, out.report);
   fit::describe_curve_fit(result, options, out.report);
   out.joint = joint.clone();
   return out;
@@ -125,6 +141,10 @@ FitJobResult curve_fit(const fit::SampleSet& samples, const FitJobOptions& o) {
 }  // namespace
 
 FitJobResult run_fit_job(const fit::SampleSet& samples, const FitJobOptions& options) {
+  if (samples.dof < 1 || samples.dof > 3) {
+    throw std::runtime_error("fit: " + samples.source + " has " + std::to_string(samples.dof) +
+                             " coordinates; n-dof fitting supports 1 to 3");
+  }
   return samples.dof != 1 ? surface_fit(samples, options) : curve_fit(samples, options);
 }
 

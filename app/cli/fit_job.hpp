@@ -1,6 +1,6 @@
 // one fit as `jointsmith-cli fit` runs it (1-dof curve with cross-validated frames/smoothing, or the n-dof
-// surface fit), without touching files: shared by fit-batch and the python module so all three give the
-// same joint and report on the same samples and options.
+// surface fit), without touching files: the one fit path of `fit`, `fit-batch` and the python module, so
+// all three give the same joint and report, and refuse the same samples, on the same inputs and options.
 #pragma once
 
 #include <atomic>
@@ -34,7 +34,9 @@ struct FitJobResult {
 };
 
 // fits samples (1-dof: curve, n-dof: surface); throws std::runtime_error with the fit command's messages on
-// bad options, SampleError on unusable samples.
+// bad options or a dof outside 1..3, SampleError on unusable samples, and SampleError(Degenerate) when the
+// fitted joint fails `check` (S vanishes somewhere: the samples do not determine a usable joint). a joint
+// it returns is one `check` accepts.
 FitJobResult run_fit_job(const fit::SampleSet& samples, const FitJobOptions& options);
 
 // "auto" or a finite number; otherwise throws "fit: FLAG 'TEXT' is not a number or 'auto'".

@@ -14,6 +14,7 @@ const char* sample_error_kind_name(SampleErrorKind kind) {
     case SampleErrorKind::NonFiniteQ: return "non-finite q";
     case SampleErrorKind::BadWeight: return "bad weight";
     case SampleErrorKind::TooFewSamples: return "too few samples";
+    case SampleErrorKind::Degenerate: return "degenerate";
   }
   return "unknown";
 }

@@ -38,6 +38,7 @@ enum class SampleErrorKind {
   NonFiniteQ,      // NaN or Inf in a q column
   BadWeight,       // weight ≤ 0
   TooFewSamples,   // fewer samples than the requested fit can determine
+  Degenerate,      // the fit ran but its joint fails `check`: the samples do not determine a usable joint
 };
 
 const char* sample_error_kind_name(SampleErrorKind kind);

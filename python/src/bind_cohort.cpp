@@ -1,6 +1,6 @@
 // the cohort manifest (app/cli/fit_batch.hpp) for python3 -m jointsmith.cohort: rows as dicts that travel to
 // dask workers, and the same per-row fit and summary as `jointsmith-cli fit-batch`. plus the c++ side of
-// the eval benchmark (python/bench_eval.py).
+// the eval benchmark (python/scripts/bench_eval.py).
 #include <chrono>
 
 #include <pybind11/stl.h>
@@ -73,7 +73,7 @@ void register_cohort(pb::module_& m) {
 }
 
 void register_bench(pb::module_& m) {
-  pb::module_ b = m.def_submodule("_bench", "benchmark helpers (python/bench_eval.py)");
+  pb::module_ b = m.def_submodule("_bench", "benchmark helpers (python/scripts/bench_eval.py)");
   b.def(
       "cpp_eval_seconds",
       [](const Joint& j, const pb::array_t<double, pb::array::c_style | pb::array::forcecast>& qs) {

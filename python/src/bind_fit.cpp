@@ -160,8 +160,9 @@ closed: periodic motion; method: 'gauss-newton' or 'paper'; length_scale: metres
 like 1 rad; huber: outlier threshold (0: off); cv: 'gcv' or 'kfold'.
 progress: called after every iteration with {'iteration', 'objective', 'step'}; return False to stop.
 Returns (joint, report): the report dict has the keys of the cli's --report json. The GIL is released
-while fitting; Ctrl-C raises KeyboardInterrupt. Raises SampleError naming the sample, ValueError for bad
-shapes or options.)";
+while fitting; Ctrl-C raises KeyboardInterrupt. Raises SampleError naming the sample, SampleError of kind
+'degenerate' when the fitted joint fails check() (as `jointsmith-cli fit` refuses to write it), ValueError
+for bad shapes or options.)";
 
 }  // namespace
 

@@ -12,14 +12,7 @@ foreach(v BUILD_DIR PREFIX SOURCE_DIR)
   endif()
 endforeach()
 
-function(run what)
-  execute_process(COMMAND ${ARGN} WORKING_DIRECTORY ${PREFIX} RESULT_VARIABLE rc OUTPUT_VARIABLE out
-                  ERROR_VARIABLE err)
-  if(NOT rc EQUAL 0)
-    message(FATAL_ERROR "install_smoke: ${what} failed (${rc}):\n${out}\n${err}")
-  endif()
-  set(out "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_in_prefix.cmake)
 
 file(REMOVE_RECURSE ${PREFIX})
 file(MAKE_DIRECTORY ${PREFIX})
