@@ -49,6 +49,17 @@ QByteArray small_model(const QByteArray& mesh) {
          "</Model></OpenSimDocument>\n";
 }
 
+// the joints of a coupler's first independent and of its dependent (null when absent)
+std::pair<const Joint*, const Joint*> coupled_joints(const DocumentData& d, const OsimDocumentCoupler& c) {
+  const Joint* ind = nullptr;
+  const Joint* dep = nullptr;
+  for (const Joint& j : d.joints) {
+    if (j.osim_joint == c.independents.front().first) ind = &j;
+    if (j.osim_joint == c.dependent_joint) dep = &j;
+  }
+  return {ind, dep};
+}
+
 }  // namespace
 
 class GuiOsimTest : public QObject {
@@ -149,12 +160,7 @@ class GuiOsimTest : public QObject {
     Document& doc = w->document();
     QVERIFY(doc.data().osim && !doc.data().osim->coupler_list.empty());
     const OsimDocumentCoupler c = doc.data().osim->coupler_list.front();
-    const Joint* ind = nullptr;
-    const Joint* dep = nullptr;
-    for (const Joint& j : doc.data().joints) {
-      if (j.osim_joint == c.independents.front().first) ind = &j;
-      if (j.osim_joint == c.dependent_joint) dep = &j;
-    }
+    const auto [ind, dep] = coupled_joints(doc.data(), c);
     QVERIFY(ind && dep);
     const JointId ind_id = ind->id, dep_id = dep->id;
     const double before = dep->q[c.dependent_index];
@@ -194,12 +200,7 @@ class GuiOsimTest : public QObject {
     qInfo() << "leg39 after" << player->time() << "s: largest coupler error" << e.position;
     QVERIFY(e.position < 1e-6);
     // the document shows the simulated pose with the dependents on their couplers
-    const Joint* ind = nullptr;
-    const Joint* dep = nullptr;
-    for (const Joint& j : doc.data().joints) {
-      if (j.osim_joint == c.independents.front().first) ind = &j;
-      if (j.osim_joint == c.dependent_joint) dep = &j;
-    }
+    const auto [ind, dep] = coupled_joints(doc.data(), c);
     QVERIFY(ind && dep);
     const double x = ind->q[c.independents.front().second];
     double f = 0.0;

@@ -56,6 +56,14 @@ CoordinateCoupler two_input_coupler() {
   return c;
 }
 
+// the spline and the two-input coupler together
+LoopSet both_couplers(const MultibodyModel& model) {
+  LoopSet couplers;
+  couplers.add_coupler(model, spline_coupler());
+  couplers.add_coupler(model, two_input_coupler());
+  return couplers;
+}
+
 TEST(Couplers, RowJacobianAndBiasMatchFiniteDifferences) {
   const MultibodyModel model = three_links();
   for (const CoordinateCoupler& c : {spline_coupler(), two_input_coupler()}) {
@@ -124,9 +132,7 @@ TEST(Couplers, ChainStaysOnItsCouplersAndConservesEnergy) {
   EXPECT_LT(drift, 1e-7 * scale);
   // a SimmSpline continues along its end tangents past its end knots, where f'' jumps: each crossing leaves rk4
   // a low-order error, which falls with the step and which baumgarte (α = 10/s) keeps from growing
-  LoopSet couplers;
-  couplers.add_coupler(model, spline_coupler());
-  couplers.add_coupler(model, two_input_coupler());
+  const LoopSet couplers = both_couplers(model);
   double previous = 0.0;
   for (double dt : {2e-3, 1e-3, 5e-4}) {
     worst = run_coupled_chain(couplers, dt, &drift, &scale);
@@ -153,9 +159,7 @@ TEST(Couplers, ChainStaysOnItsCouplersAndConservesEnergy) {
 
 TEST(Couplers, ForwardDynamicsMatchesInverseDynamicsWithTheConstraintForce) {
   const MultibodyModel model = three_links();
-  LoopSet couplers;
-  couplers.add_coupler(model, spline_coupler());
-  couplers.add_coupler(model, two_input_coupler());
+  const LoopSet couplers = both_couplers(model);
   const ForceSet no_forces;
   Simulator sim(model, no_forces, SimulatorOptions{.loops = &couplers});
   SimulationState s{0.0, Eigen::Vector3d(-0.4, 0.0, 0.0), Eigen::Vector3d(-0.8, 0.0, 0.0)};
@@ -180,9 +184,7 @@ TEST(Couplers, ForwardDynamicsMatchesInverseDynamicsWithTheConstraintForce) {
 
 TEST(Couplers, StepAllocatesNothing) {
   const MultibodyModel model = three_links();
-  LoopSet couplers;
-  couplers.add_coupler(model, spline_coupler());
-  couplers.add_coupler(model, two_input_coupler());
+  const LoopSet couplers = both_couplers(model);
   const ForceSet no_forces;
   Simulator sim(model, no_forces, SimulatorOptions{.loops = &couplers});
   SimulationState s{0.0, Eigen::Vector3d(0.2, 0.0, 0.0), Eigen::Vector3d(0.5, 0.0, 0.0)};
