@@ -467,7 +467,9 @@ struct ModelReader {
     for (const XMLElement* e : all) {
       consumed.insert(e);
       try {
+        // switched off: opensim 4's isEnforced false, opensim 3's isDisabled true
         if (const XMLElement* en = e->FirstChildElement("isEnforced"); en && element_text(en).find("false") != std::string::npos) continue;
+        if (const XMLElement* dis = e->FirstChildElement("isDisabled"); dis && element_text(dis).find("true") != std::string::npos) continue;
         OsimCoupler c;
         c.name = e->Attribute("name") ? e->Attribute("name") : "";
         c.line = e->GetLineNum();

@@ -373,6 +373,25 @@ TEST(OsimModelErrors, CouplerCycleRefusedOthersApplied) {
   EXPECT_DOUBLE_EQ(q[4], 0.4);
 }
 
+// a coupler switched off (opensim 4: isEnforced false; opensim 3: isDisabled true) is not applied
+TEST(OsimModelErrors, SwitchedOffCouplersAreNotApplied) {
+  auto cc = [](const std::string& name, const std::string& ind, const std::string& dep, const std::string& flag) {
+    return "<CoordinateCouplerConstraint name=\"" + name + "\">" + flag + "<independent_coordinate_names>" + ind +
+           "</independent_coordinate_names><dependent_coordinate_name>" + dep +
+           "</dependent_coordinate_name><coupled_coordinates_function><LinearFunction><coefficients>0.5 0.1</coefficients>"
+           "</LinearFunction></coupled_coordinates_function></CoordinateCouplerConstraint>\n";
+  };
+  std::string coords;
+  for (int k = 0; k < 6; ++k) coords += osim_coordinate("c" + std::to_string(k));
+  const std::string set = "<ConstraintSet><objects>\n" + cc("off4", "c0", "c1", "<isEnforced>false</isEnforced>") +
+                          cc("off3", "c2", "c3", "<isDisabled>true</isDisabled>") +
+                          cc("on", "c4", "c5", "<isDisabled>false</isDisabled>") + "</objects></ConstraintSet>\n";
+  const OsimModel m = interop::read_osim_model_text(osim_two_body_model("FreeJoint", coords, "", {}, {}, set), "off.osim");
+  EXPECT_TRUE(m.issues.empty()) << issues(m);
+  ASSERT_EQ(m.couplers.size(), 1u);
+  EXPECT_EQ(m.couplers[0].name, "on");
+}
+
 TEST(OsimModelErrors, MissingMeshReportedWithThePathsTried) {
   const std::string body_with_mesh =
       "<Body name=\"b\"><mass>1</mass><attached_geometry><Mesh name=\"m\"><socket_frame>..</socket_frame>"
