@@ -179,7 +179,8 @@ void DynamicsPanel::add_energy(double t, double kinetic, double potential) {
 }
 
 void DynamicsPanel::show_loop_error(double t, double position, double velocity) {
-  loop_->setText(tr("Loop closure at t = %1 s: error %2, rate %3")
+  // closed loops and coordinate couplers alike: the largest constraint error (m or rad) and its rate
+  loop_->setText(tr("Constraints (loops, couplers) at t = %1 s: error %2, rate %3")
                      .arg(t, 0, 'f', 3)
                      .arg(position, 0, 'g', 2)
                      .arg(velocity, 0, 'g', 2));
