@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <limits>
 #include <sstream>
+#include <unordered_set>
 
 #include "core/io/file_error.hpp"
 #include "core/io/file_read.hpp"
@@ -124,9 +125,11 @@ TrcData read_trc_text(const std::string& text, const std::string& source) {
   // marker names: line 4 after Frame# and Time
   const std::vector<std::string> names = fields(lines[3]);
   if (names.size() < 2 || names[0] != "Frame#") fail(4, "expected 'Frame#', 'Time' and the marker names");
+  // a set, not find_marker: a line of many thousand names would be quadratic
+  std::unordered_set<std::string> seen;
   for (std::size_t k = 2; k < names.size(); ++k) {
     if (names[k].empty()) continue;
-    if (d.find_marker(names[k]) >= 0) fail(4, "marker '" + names[k] + "' named twice");
+    if (!seen.insert(names[k]).second) fail(4, "marker '" + names[k] + "' named twice");
     d.markers.push_back(names[k]);
   }
   if (d.markers.empty()) fail(4, "no marker names");

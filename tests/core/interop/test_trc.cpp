@@ -209,6 +209,20 @@ TEST(Trc, CountsBeyondAnIntAndDevicesAreRefused) {
   EXPECT_NE(error_of([&] { read_mot("/dev/zero"); }).find("/dev/zero: cannot read a character device"), std::string::npos);
 }
 
+// 100,000 marker names on line 4 read in linear time (the duplicate check was quadratic: minutes)
+TEST(Trc, ManyMarkerNamesAreReadInLinearTime) {
+  constexpr int kMarkers = 100000;
+  std::string text = "PathFileType\t4\t(X/Y/Z)\tmany.trc\nUnits\nmm\nFrame#\tTime";
+  for (int m = 0; m < kMarkers; ++m) text += "\tM" + std::to_string(m) + "\t\t";
+  text += "\n\n\n1\t0\t1\t2\t3\n";
+  const TrcData d = read_trc_text(text, "many.trc");
+  ASSERT_EQ(d.markers.size(), static_cast<std::size_t>(kMarkers));
+  EXPECT_TRUE(d.present(0, 0));
+  EXPECT_FALSE(d.present(0, kMarkers - 1));
+  text.replace(text.find("\tM99999\t"), 8, "\tM12345");
+  EXPECT_NE(error_of([&] { read_trc_text(text, "many.trc"); }).find("many.trc:4: marker 'M12345' named twice"), std::string::npos);
+}
+
 TEST(Trc, SharedMarkerFiles) {
   const fs::path leg = shared_models() / "leg39_swing.trc", walk = shared_models() / "rajagopal_motion_capture_walk.trc";
   if (!fs::exists(leg)) GTEST_SKIP() << "no shared OpenSim data at " << shared_models() << " (tests that need it skip)";
