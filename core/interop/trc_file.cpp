@@ -1,6 +1,7 @@
 #include "core/interop/trc_file.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -72,7 +73,10 @@ bool parse_number(const std::string& s, double& v) {
   return end == s.c_str() + s.size() && errno != ERANGE && std::isfinite(v);
 }
 
-bool blank(const std::string& line) { return trim(line).empty(); }
+// every kind of white space, as words() splits on: a line of a vertical tab is blank, not a row of no fields
+bool blank(const std::string& line) {
+  return std::all_of(line.begin(), line.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
+}
 
 }  // namespace
 

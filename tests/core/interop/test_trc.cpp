@@ -209,6 +209,13 @@ TEST(Trc, CountsBeyondAnIntAndDevicesAreRefused) {
   EXPECT_NE(error_of([&] { read_mot("/dev/zero"); }).find("/dev/zero: cannot read a character device"), std::string::npos);
 }
 
+// found by fuzzing (tests/fuzz/regressions/trc/vertical-tab-line.trc): a data line of only a vertical tab or a
+// form feed split into no fields and its frame number was read from an empty vector
+TEST(Trc, LinesOfOtherWhiteSpaceAreBlank) {
+  const TrcData d = read_trc_text(make_trc() + "\v\n\f \r\n", "ws.trc");
+  EXPECT_EQ(d.frames(), 6);
+}
+
 // 100,000 marker names on line 4 read in linear time (the duplicate check was quadratic: minutes)
 TEST(Trc, ManyMarkerNamesAreReadInLinearTime) {
   constexpr int kMarkers = 100000;
