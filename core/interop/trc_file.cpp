@@ -1,12 +1,16 @@
 #include "core/interop/trc_file.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <limits>
 #include <sstream>
+#include <unordered_set>
+
+#include "core/io/file_error.hpp"
+#include "core/io/file_read.hpp"
 
 namespace js::interop {
 
@@ -15,12 +19,13 @@ MotionFileError::MotionFileError(const std::string& file, int line, const std::s
 
 namespace {
 
+// through core's one reader: a fifo or a device such as /dev/zero would block or never end
 std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw MotionFileError(path, 0, "cannot open the file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  try {
+    return io::read_file_bytes(path);
+  } catch (const io::FileError& e) {
+    throw MotionFileError(path, 0, e.problem());
+  }
 }
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -68,7 +73,10 @@ bool parse_number(const std::string& s, double& v) {
   return end == s.c_str() + s.size() && errno != ERANGE && std::isfinite(v);
 }
 
-bool blank(const std::string& line) { return trim(line).empty(); }
+// every kind of white space, as words() splits on: a line of a vertical tab is blank, not a row of no fields
+bool blank(const std::string& line) {
+  return std::all_of(line.begin(), line.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; });
+}
 
 }  // namespace
 
@@ -109,6 +117,9 @@ TrcData read_trc_text(const std::string& text, const std::string& source) {
       }
     } else if (keys[k] == "DataRate" || keys[k] == "NumFrames" || keys[k] == "NumMarkers") {
       if (!parse_number(values[k], v) || v < 0) fail(3, keys[k] + " '" + values[k] + "' is not a number ≥ 0");
+      // the counts become ints: a larger or fractional count is no count (and the cast would be undefined)
+      if (keys[k] != "DataRate" && (v > std::numeric_limits<int>::max() || v != std::floor(v)))
+        fail(3, keys[k] + " '" + values[k] + "' is not a whole number from 0 to " + std::to_string(std::numeric_limits<int>::max()));
       if (keys[k] == "DataRate") d.data_rate = v;
       if (keys[k] == "NumFrames") declared_frames = static_cast<int>(v);
       if (keys[k] == "NumMarkers") declared_markers = static_cast<int>(v);
@@ -118,9 +129,11 @@ TrcData read_trc_text(const std::string& text, const std::string& source) {
   // marker names: line 4 after Frame# and Time
   const std::vector<std::string> names = fields(lines[3]);
   if (names.size() < 2 || names[0] != "Frame#") fail(4, "expected 'Frame#', 'Time' and the marker names");
+  // a set, not find_marker: a line of many thousand names would be quadratic
+  std::unordered_set<std::string> seen;
   for (std::size_t k = 2; k < names.size(); ++k) {
     if (names[k].empty()) continue;
-    if (d.find_marker(names[k]) >= 0) fail(4, "marker '" + names[k] + "' named twice");
+    if (!seen.insert(names[k]).second) fail(4, "marker '" + names[k] + "' named twice");
     d.markers.push_back(names[k]);
   }
   if (d.markers.empty()) fail(4, "no marker names");
@@ -135,6 +148,8 @@ TrcData read_trc_text(const std::string& text, const std::string& source) {
     const std::vector<std::string> f = fields(lines[i]);
     double frame = 0.0, time = 0.0;
     if (!parse_number(f[0], frame)) fail(line, "frame number '" + f[0] + "' is not a number");
+    if (std::abs(frame) > std::numeric_limits<int>::max())
+      fail(line, "frame number '" + f[0] + "' is beyond ±" + std::to_string(std::numeric_limits<int>::max()));
     if (f.size() < 2 || !parse_number(f[1], time)) fail(line, "time '" + (f.size() < 2 ? std::string() : f[1]) + "' is not a number");
     if (!d.times.empty() && !(time > d.times.back())) fail(line, "time " + f[1] + " does not increase");
     for (std::size_t k = 2 + 3 * m; k < f.size(); ++k) {

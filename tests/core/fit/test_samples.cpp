@@ -259,6 +259,27 @@ TEST(SampleErrors, JsonNamesLineAndColumnOfTheValue) {
   }
 }
 
+// found by fuzzing (tests/fuzz/regressions/samples_json/number-overflows-double.json): a number beyond a
+// double escaped as nlohmann's out_of_range instead of a SampleError naming where it is
+TEST(SampleErrors, JsonNumberBeyondADoubleNamesLineAndColumn) {
+  std::istringstream in("{\"samples\": [{\"q\": [0], \"R\": [1,0,0,0,1,0,0,0,1],\n  \"p\": [0, 0.8e308465346, 0]}]}");
+  try {
+    read_samples_json(in, "s.json");
+    FAIL();
+  } catch (const SampleError& e) {
+    EXPECT_EQ(e.kind(), SampleErrorKind::NonFinite);
+    EXPECT_NE(std::string(e.what()).find("s.json:2:12: number overflow parsing '0.8e308465346'"), std::string::npos) << e.what();
+  }
+  std::istringstream broken("{\"samples\": [}");
+  try {
+    read_samples_json(broken, "b.json");
+    FAIL();
+  } catch (const SampleError& e) {
+    EXPECT_EQ(e.kind(), SampleErrorKind::Syntax);
+    EXPECT_NE(std::string(e.what()).find("b.json:1:"), std::string::npos) << e.what();
+  }
+}
+
 TEST(SampleErrors, IoNamesFile) {
   try {
     read_samples("/nonexistent/x.csv");

@@ -189,6 +189,47 @@ TEST(Trc, BadInputIsOneClearMessage) {
   EXPECT_NE(error_of([&] { read_trc("/no/such/file.trc"); }).find("/no/such/file.trc: cannot open"), std::string::npos);
 }
 
+// found by fuzzing (tests/fuzz/regressions/trc): counts and frame numbers beyond an int were cast to int
+// (undefined behaviour), and a device or fifo named as a .trc was read forever
+TEST(Trc, CountsBeyondAnIntAndDevicesAreRefused) {
+  std::string frames = make_trc();
+  frames.replace(frames.find("100\t100\t6\t"), 10, "100\t100\t1e10\t");
+  EXPECT_NE(error_of([&] { read_trc_text(frames, "f.trc"); }).find("f.trc:3: NumFrames '1e10' is not a whole number from 0 to 2147483647"),
+            std::string::npos)
+      << error_of([&] { read_trc_text(frames, "f.trc"); });
+  std::string half = make_trc();
+  half.replace(half.find("\t6\t7\t"), 5, "\t6\t7.5\t");
+  EXPECT_NE(error_of([&] { read_trc_text(half, "h.trc"); }).find("h.trc:3: NumMarkers '7.5' is not a whole number"), std::string::npos);
+  std::string frame = make_trc();
+  frame.replace(frame.rfind("\n6\t"), 3, "\n-9e99\t");
+  EXPECT_NE(error_of([&] { read_trc_text(frame, "n.trc"); }).find("n.trc:12: frame number '-9e99' is beyond"), std::string::npos)
+      << error_of([&] { read_trc_text(frame, "n.trc"); });
+  EXPECT_NE(error_of([&] { read_trc("/dev/zero"); }).find("/dev/zero: cannot read a character device, only regular files"),
+            std::string::npos);
+  EXPECT_NE(error_of([&] { read_mot("/dev/zero"); }).find("/dev/zero: cannot read a character device"), std::string::npos);
+}
+
+// found by fuzzing (tests/fuzz/regressions/trc/vertical-tab-line.trc): a data line of only a vertical tab or a
+// form feed split into no fields and its frame number was read from an empty vector
+TEST(Trc, LinesOfOtherWhiteSpaceAreBlank) {
+  const TrcData d = read_trc_text(make_trc() + "\v\n\f \r\n", "ws.trc");
+  EXPECT_EQ(d.frames(), 6);
+}
+
+// 100,000 marker names on line 4 read in linear time (the duplicate check was quadratic: minutes)
+TEST(Trc, ManyMarkerNamesAreReadInLinearTime) {
+  constexpr int kMarkers = 100000;
+  std::string text = "PathFileType\t4\t(X/Y/Z)\tmany.trc\nUnits\nmm\nFrame#\tTime";
+  for (int m = 0; m < kMarkers; ++m) text += "\tM" + std::to_string(m) + "\t\t";
+  text += "\n\n\n1\t0\t1\t2\t3\n";
+  const TrcData d = read_trc_text(text, "many.trc");
+  ASSERT_EQ(d.markers.size(), static_cast<std::size_t>(kMarkers));
+  EXPECT_TRUE(d.present(0, 0));
+  EXPECT_FALSE(d.present(0, kMarkers - 1));
+  text.replace(text.find("\tM99999\t"), 8, "\tM12345");
+  EXPECT_NE(error_of([&] { read_trc_text(text, "many.trc"); }).find("many.trc:4: marker 'M12345' named twice"), std::string::npos);
+}
+
 TEST(Trc, SharedMarkerFiles) {
   const fs::path leg = shared_models() / "leg39_swing.trc", walk = shared_models() / "rajagopal_motion_capture_walk.trc";
   if (!fs::exists(leg)) GTEST_SKIP() << "no shared OpenSim data at " << shared_models() << " (tests that need it skip)";
