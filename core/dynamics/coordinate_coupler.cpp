@@ -46,12 +46,6 @@ void evaluate_coupler(const CoordinateCoupler& c, const Eigen::Ref<const Eigen::
     for (int b = 0; b < n; ++b) row.bias += c.scale * xd[a] * e.ddf[a * n + b] * xd[b];
 }
 
-double coupled_value(const CoordinateCoupler& c, const Eigen::Ref<const Eigen::VectorXd>& q) {
-  CouplerEval e;
-  evaluate_function(c, q, false, e);
-  return c.scale * e.f;
-}
-
 void apply_couplers(const std::vector<CoordinateCoupler>& couplers, Eigen::Ref<Eigen::VectorXd> q,
                     Eigen::Ref<Eigen::VectorXd> qd) {
   for (const CoordinateCoupler& c : couplers) {

@@ -36,9 +36,6 @@ void evaluate_coupler(const CoordinateCoupler& c, const Eigen::Ref<const Eigen::
                       const Eigen::Ref<const Eigen::VectorXd>& qd, bool with_bias, CouplerRow& row,
                       Eigen::Ref<Eigen::MatrixXd> G_row);
 
-// the dependent's value the coupler gives at q (q's own dependent entry unused).
-double coupled_value(const CoordinateCoupler& c, const Eigen::Ref<const Eigen::VectorXd>& q);
-
 // sets each dependent (and its rate) from its independents, couplers in order, so the state lies on them.
 void apply_couplers(const std::vector<CoordinateCoupler>& couplers, Eigen::Ref<Eigen::VectorXd> q,
                     Eigen::Ref<Eigen::VectorXd> qd);
