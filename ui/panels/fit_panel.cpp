@@ -16,6 +16,7 @@
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/fold_check.hpp"
 #include "ui/panels/fit_charts.hpp"
+#include "ui/panels/reauthor_box.hpp"
 
 namespace js::ui {
 
@@ -84,6 +85,9 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   verdict_->setWordWrap(true);
   verdict_->setToolTip(tr("How the last fit ended, and what `jointsmith-cli check` says of the fitted joint"));
   layout->addWidget(verdict_);
+  reauthor_ = new ReauthorBox(doc_);
+  connect(reauthor_, &ReauthorBox::status_message, this, &FitPanel::status_message);
+  layout->addWidget(reauthor_);
   charts_ = new FitCharts;
   layout->addWidget(charts_, 1);
 
