@@ -64,6 +64,9 @@ struct Body {
 struct Sample {
   Eigen::VectorXd q;
   SE3 parent_T_child;
+  // from motion-capture markers: the larger of the two clusters' rms marker residual after the rigid fit (m);
+  // negative for a sample that did not come from markers
+  double marker_rms = -1.0;
 };
 
 // what the app keeps of the fit that made a joint's model: the objective before and after each iteration

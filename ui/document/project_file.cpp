@@ -237,8 +237,11 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
   for (const Joint& jt : d.joints) {
     json samples = json::array();
     for (const Sample& s : jt.samples)
-      samples.push_back({{"q", std::vector<double>(s.q.data(), s.q.data() + s.q.size())},
-                         {"parent_T_child", pose_json(s.parent_T_child)}});
+    {
+      json sj{{"q", std::vector<double>(s.q.data(), s.q.data() + s.q.size())}, {"parent_T_child", pose_json(s.parent_T_child)}};
+      if (s.marker_rms >= 0.0) sj["marker_rms"] = s.marker_rms;
+      samples.push_back(std::move(sj));
+    }
     json joint{{"id", jt.id},
                {"name", str(jt.name)},
                {"parent", jt.parent},
@@ -397,6 +400,10 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
       s.q.resize(dof);
       for (int c = 0; c < dof; ++c) s.q[c] = number(q[static_cast<std::size_t>(c)], ws + ".q");
       s.parent_T_child = pose_from(field(samples[k], "parent_T_child", ws), ws + ".parent_T_child");
+      if (samples[k].contains("marker_rms")) {
+        s.marker_rms = number(samples[k]["marker_rms"], ws + ".marker_rms");
+        if (!(s.marker_rms >= 0.0)) bad(ws + ".marker_rms", "expected a residual ≥ 0 (m)");
+      }
       jt.samples.push_back(s);
     }
     if (jj.contains("scene_joint")) jt.scene_joint = scene_joint_from_file(jj["scene_joint"], base_dir);
