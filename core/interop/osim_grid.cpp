@@ -31,4 +31,62 @@ fit::SampleSet sample_osim_grid(const OsimCustomJoint& joint, int c0, int c1, st
   return set;
 }
 
+fit::SampleSet sample_osim_model_grid(const OsimModel& model, const std::string& joint, const std::string& c0, const std::string& c1,
+                                      std::pair<double, double> r0, std::pair<double, double> r1, int n0, int n1,
+                                      const std::string& source) {
+  const OsimModelJoint* mj = nullptr;
+  std::string names;
+  for (const OsimModelJoint& j : model.joints) {
+    if (j.name == joint) mj = &j;
+    names += (names.empty() ? "" : ", ") + j.name;
+  }
+  if (!mj) throw std::invalid_argument(model.source + ": no joint '" + joint + "' (the model has " + names + ")");
+  if (!mj->joint) {
+    std::string why;
+    for (const OsimIssue& i : model.issues) {
+      if (i.element.find("'" + joint + "'") != std::string::npos) why = ": " + i.message();
+    }
+    throw std::invalid_argument(model.source + ": joint '" + joint + "' could not be read" + why);
+  }
+  // q in the core joint's order, every coordinate at its default
+  const int n = mj->joint->dof();
+  JointVector q(n);
+  int k0 = -1, k1 = -1;
+  std::string own;
+  for (int k = 0; k < n; ++k) {
+    const std::string& name = mj->coordinates[static_cast<std::size_t>(k)];
+    const int c = model.find_coordinate(name);
+    q[k] = c >= 0 ? model.coordinates[static_cast<std::size_t>(c)].default_value : 0.0;
+    if (name == c0) k0 = k;
+    if (name == c1) k1 = k;
+    own += (own.empty() ? "" : ", ") + name;
+  }
+  for (const auto& [k, name] : {std::pair<int, std::string>{k0, c0}, std::pair<int, std::string>{k1, c1}}) {
+    if (k < 0) throw std::invalid_argument(model.source + ": joint '" + joint + "' has no coordinate '" + name + "' (it has " + own + ")");
+  }
+  if (k0 == k1) throw std::invalid_argument("a grid needs two different coordinates of the joint");
+  if (n0 < 2 || n1 < 2) throw std::invalid_argument("a grid needs at least 2 values along each coordinate");
+  if (!(r0.second > r0.first) || !(r1.second > r1.first)) throw std::invalid_argument("a grid needs non-empty ranges");
+  fit::SampleSet set;
+  set.dof = 2;
+  set.has_q = true;
+  set.source = source;
+  JointData data(n);
+  for (int i = 0; i < n0; ++i) {
+    const double a = i == n0 - 1 ? r0.second : r0.first + (r0.second - r0.first) * i / (n0 - 1);
+    for (int j = 0; j < n1; ++j) {
+      const double b = j == n1 - 1 ? r1.second : r1.first + (r1.second - r1.first) * j / (n1 - 1);
+      q[k0] = a;
+      q[k1] = b;
+      mj->joint->evaluate(q, data, EvalLevel::Transform);
+      fit::Sample s;
+      s.q = JointVector(2);
+      s.q << a, b;
+      s.parent_T_child = data.G;
+      set.samples.push_back(s);
+    }
+  }
+  return set;
+}
+
 }  // namespace js::interop
