@@ -13,6 +13,7 @@
 #include "core/interop/osim_export.hpp"
 #include "core/interop/osim_file.hpp"
 #include "core/interop/osim_grid.hpp"
+#include "core/interop/osim_model.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 
@@ -29,7 +30,8 @@ notes (coupler constraints, locked coordinates, ranges past a spline's knots) an
 given) and prints its max position and angle difference from the OpenSim joint over a dense grid of the
 range. docs/opensim.md.
 With --coordinates A,B --grid NxM, samples an N x M grid over the declared ranges of the two coordinates
-(the others at their default values) as 2-dof samples (columns q0, q1) for `jointsmith-cli fit`.
+(the others at their default values) as 2-dof samples (columns q0, q1) for `jointsmith-cli fit`; any joint
+type the model reader maps (a ScapulothoracicJoint, an EllipsoidJoint, a UniversalJoint ...) can be sampled so.
 Example: jointsmith-cli import-osim knee.osim --joint knee_r -o knee.csv --fit knee.json
          jointsmith-cli import-osim model.osim --joint wrist --coordinates flexion,deviation --grid 21x21 -o wrist.csv)";
 
@@ -95,6 +97,61 @@ void run_grid(const interop::OsimCustomJoint& joint, const ImportCliOptions& cli
             << "] (the others at their defaults); wrote " << cli.output << "\n";
 }
 
+// --coordinates for a joint type only the whole-model reader maps (a ScapulothoracicJoint, an EllipsoidJoint …)
+void run_model_grid(const ImportCliOptions& cli) {
+  const std::size_t comma = cli.coordinates.find(',');
+  if (comma == std::string::npos || cli.coordinates.find(',', comma + 1) != std::string::npos) {
+    throw std::runtime_error("import-osim: --coordinates '" + cli.coordinates + "': expected two names, A,B");
+  }
+  if (!cli.fit.empty() || cli.driven || !cli.range.empty()) {
+    throw std::runtime_error("import-osim: --coordinates samples a grid; --fit, --driven and --range are for one coordinate (fit the grid with jointsmith-cli fit)");
+  }
+  int n[2] = {0, 0};
+  {
+    std::istringstream in(cli.grid);
+    char x = 0;
+    if (!(in >> n[0] >> x >> n[1]) || x != 'x' || !(in >> std::ws).eof() || n[0] < 2 || n[1] < 2) {
+      throw std::runtime_error("import-osim: --grid '" + cli.grid + "': expected NxM with N, M >= 2");
+    }
+  }
+  const interop::OsimModel model = interop::read_osim_model(cli.model);
+  const std::string names[2] = {cli.coordinates.substr(0, comma), cli.coordinates.substr(comma + 1)};
+  std::pair<double, double> r[2];
+  for (int k = 0; k < 2; ++k) {
+    const int c = model.find_coordinate(names[k]);
+    if (c < 0 || model.coordinates[static_cast<std::size_t>(c)].joint != cli.joint) {
+      std::string own;
+      for (const interop::OsimModelCoordinate& o : model.coordinates) {
+        if (o.joint == cli.joint) own += (own.empty() ? "" : ", ") + o.name;
+      }
+      throw std::runtime_error("import-osim: " + cli.model + ": joint '" + cli.joint + "' has no coordinate '" + names[k] + "' (it has " + own + ")");
+    }
+    const interop::OsimModelCoordinate& o = model.coordinates[static_cast<std::size_t>(c)];
+    if (!o.has_range || !(o.max > o.min) || interop::osim_range_is_unbounded(o.min, o.max)) {
+      throw std::runtime_error("import-osim: " + cli.model + ":" + std::to_string(o.line) + ": coordinate '" + o.name + "' has no bounded range to sample over");
+    }
+    r[k] = {o.min, o.max};
+  }
+  fit::SampleSet samples;
+  try {
+    samples = interop::sample_osim_model_grid(model, cli.joint, names[0], names[1], r[0], r[1], n[0], n[1], cli.output);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string("import-osim: ") + e.what());
+  }
+  fit::write_samples(samples, cli.output);
+  std::string others;
+  for (const interop::OsimModelCoordinate& o : model.coordinates) {
+    if (o.joint == cli.joint && o.name != names[0] && o.name != names[1]) {
+      std::ostringstream v;
+      v << o.name << " = " << o.default_value;
+      others += (others.empty() ? "" : ", ") + v.str();
+    }
+  }
+  std::cout << "sampled " << cli.joint << " on a " << n[0] << "x" << n[1] << " grid: q0 = " << names[0] << " in [" << r[0].first << ", "
+            << r[0].second << "], q1 = " << names[1] << " in [" << r[1].first << ", " << r[1].second << "]"
+            << (others.empty() ? "" : " (" + others + ", their defaults)") << "; wrote " << cli.output << "\n";
+}
+
 // the index of the coordinate to sample: --coordinate, or the joint's only one
 int choose_coordinate(const interop::OsimCustomJoint& joint, const ImportCliOptions& cli) {
   if (!cli.coordinate.empty()) {
@@ -137,7 +194,15 @@ interop::OsimCoordinate path_variable(const interop::OsimCustomJoint& joint, int
 void run_import(const ImportCliOptions& cli) {
   io::refuse_overwriting_inputs(cli.output, {cli.model});
   if (!cli.fit.empty()) io::refuse_overwriting_inputs(cli.fit, {cli.model, cli.output});
-  const interop::OsimCustomJoint joint = interop::read_osim_joint(cli.model, cli.joint);
+  interop::OsimCustomJoint joint;
+  try {
+    joint = interop::read_osim_joint(cli.model, cli.joint);
+  } catch (const interop::OsimError& e) {
+    // a joint that is there but not a CustomJoint, PinJoint or SliderJoint: the whole-model reader samples a grid
+    if (cli.coordinates.empty() || cli.joint.empty() || e.kind() != interop::OsimErrorKind::MissingJoint || e.line() == 0) throw;
+    run_model_grid(cli);
+    return;
+  }
   if (!cli.coordinates.empty()) {
     run_grid(joint, cli);
     return;
