@@ -1,6 +1,7 @@
 // replacing one joint of a whole OpenSim model with a fitted joint and saving the model, so that OpenSim loads it:
 // the joint's element becomes a CustomJoint of the same name whose SpatialTransform follows the fitted joint
-// (SimmSpline functions of its coordinate, osim_export.hpp); its offset frames keep their names and sockets and get
+// (1 dof: SimmSpline functions of its coordinate, osim_export.hpp; 2 and 3 dof: MultivariatePolynomialFunctions,
+// osim_polynomial.hpp); its offset frames keep their names and sockets and get
 // the fitted offsets; its coordinates keep name, range, default, clamped and locked. the edit is spliced into the
 // original text by character offsets (xml_spans.hpp): every byte outside the joint's element is kept, except mesh
 // paths rewritten so they still resolve from the new file's folder. docs/opensim.md.
