@@ -32,6 +32,7 @@ range. docs/opensim.md.
 With --coordinates A,B --grid NxM, samples an N x M grid over the declared ranges of the two coordinates
 (the others at their default values) as 2-dof samples (columns q0, q1) for `jointsmith-cli fit`; any joint
 type the model reader maps (a ScapulothoracicJoint, an EllipsoidJoint, a UniversalJoint ...) can be sampled so.
+With --coordinates A,B,C --grid NxMxK, a 3-dof box (columns q0, q1, q2).
 Example: jointsmith-cli import-osim knee.osim --joint knee_r -o knee.csv --fit knee.json
          jointsmith-cli import-osim model.osim --joint wrist --coordinates flexion,deviation --grid 21x21 -o wrist.csv)";
 
@@ -97,59 +98,70 @@ void run_grid(const interop::OsimCustomJoint& joint, const ImportCliOptions& cli
             << "] (the others at their defaults); wrote " << cli.output << "\n";
 }
 
-// --coordinates for a joint type only the whole-model reader maps (a ScapulothoracicJoint, an EllipsoidJoint …)
+// --coordinates for a joint type only the whole-model reader maps (a ScapulothoracicJoint, an EllipsoidJoint …),
+// and for three coordinates of any joint (--grid NxMxK)
 void run_model_grid(const ImportCliOptions& cli) {
-  const std::size_t comma = cli.coordinates.find(',');
-  if (comma == std::string::npos || cli.coordinates.find(',', comma + 1) != std::string::npos) {
-    throw std::runtime_error("import-osim: --coordinates '" + cli.coordinates + "': expected two names, A,B");
+  std::vector<std::string> names;
+  {
+    std::istringstream in(cli.coordinates);
+    for (std::string w; std::getline(in, w, ',');) names.push_back(w);
+  }
+  if (names.size() < 2 || names.size() > 3 || std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.empty(); })) {
+    throw std::runtime_error("import-osim: --coordinates '" + cli.coordinates + "': expected two or three names, A,B[,C]");
   }
   if (!cli.fit.empty() || cli.driven || !cli.range.empty()) {
     throw std::runtime_error("import-osim: --coordinates samples a grid; --fit, --driven and --range are for one coordinate (fit the grid with jointsmith-cli fit)");
   }
-  int n[2] = {0, 0};
+  std::vector<int> n;
   {
     std::istringstream in(cli.grid);
-    char x = 0;
-    if (!(in >> n[0] >> x >> n[1]) || x != 'x' || !(in >> std::ws).eof() || n[0] < 2 || n[1] < 2) {
-      throw std::runtime_error("import-osim: --grid '" + cli.grid + "': expected NxM with N, M >= 2");
+    std::string part;
+    bool ok = true;
+    while (std::getline(in, part, 'x')) {
+      std::istringstream p(part);
+      int v = 0;
+      ok = ok && (p >> v) && (p >> std::ws).eof() && v >= 2;
+      n.push_back(v);
+    }
+    if (!ok || n.size() != names.size()) {
+      throw std::runtime_error("import-osim: --grid '" + cli.grid + "': expected " + (names.size() == 2 ? "NxM" : "NxMxK") + " (one size per coordinate, each >= 2)");
     }
   }
   const interop::OsimModel model = interop::read_osim_model(cli.model);
-  const std::string names[2] = {cli.coordinates.substr(0, comma), cli.coordinates.substr(comma + 1)};
-  std::pair<double, double> r[2];
-  for (int k = 0; k < 2; ++k) {
-    const int c = model.find_coordinate(names[k]);
+  std::vector<std::pair<double, double>> r;
+  for (const std::string& name : names) {
+    const int c = model.find_coordinate(name);
     if (c < 0 || model.coordinates[static_cast<std::size_t>(c)].joint != cli.joint) {
       std::string own;
       for (const interop::OsimModelCoordinate& o : model.coordinates) {
         if (o.joint == cli.joint) own += (own.empty() ? "" : ", ") + o.name;
       }
-      throw std::runtime_error("import-osim: " + cli.model + ": joint '" + cli.joint + "' has no coordinate '" + names[k] + "' (it has " + own + ")");
+      throw std::runtime_error("import-osim: " + cli.model + ": joint '" + cli.joint + "' has no coordinate '" + name + "' (it has " + own + ")");
     }
     const interop::OsimModelCoordinate& o = model.coordinates[static_cast<std::size_t>(c)];
     if (!o.has_range || !(o.max > o.min) || interop::osim_range_is_unbounded(o.min, o.max)) {
       throw std::runtime_error("import-osim: " + cli.model + ":" + std::to_string(o.line) + ": coordinate '" + o.name + "' has no bounded range to sample over");
     }
-    r[k] = {o.min, o.max};
+    r.emplace_back(o.min, o.max);
   }
   fit::SampleSet samples;
   try {
-    samples = interop::sample_osim_model_grid(model, cli.joint, names[0], names[1], r[0], r[1], n[0], n[1], cli.output);
+    samples = interop::sample_osim_model_box(model, cli.joint, names, r, n, cli.output);
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(std::string("import-osim: ") + e.what());
   }
   fit::write_samples(samples, cli.output);
   std::string others;
   for (const interop::OsimModelCoordinate& o : model.coordinates) {
-    if (o.joint == cli.joint && o.name != names[0] && o.name != names[1]) {
+    if (o.joint == cli.joint && std::find(names.begin(), names.end(), o.name) == names.end()) {
       std::ostringstream v;
       v << o.name << " = " << o.default_value;
       others += (others.empty() ? "" : ", ") + v.str();
     }
   }
-  std::cout << "sampled " << cli.joint << " on a " << n[0] << "x" << n[1] << " grid: q0 = " << names[0] << " in [" << r[0].first << ", "
-            << r[0].second << "], q1 = " << names[1] << " in [" << r[1].first << ", " << r[1].second << "]"
-            << (others.empty() ? "" : " (" + others + ", their defaults)") << "; wrote " << cli.output << "\n";
+  std::cout << "sampled " << cli.joint << " on a " << cli.grid << " grid:";
+  for (std::size_t k = 0; k < names.size(); ++k) std::cout << (k ? "," : "") << " q" << k << " = " << names[k] << " in [" << r[k].first << ", " << r[k].second << "]";
+  std::cout << (others.empty() ? "" : " (" + others + ", their defaults)") << "; wrote " << cli.output << "\n";
 }
 
 // the index of the coordinate to sample: --coordinate, or the joint's only one
@@ -194,6 +206,10 @@ interop::OsimCoordinate path_variable(const interop::OsimCustomJoint& joint, int
 void run_import(const ImportCliOptions& cli) {
   io::refuse_overwriting_inputs(cli.output, {cli.model});
   if (!cli.fit.empty()) io::refuse_overwriting_inputs(cli.fit, {cli.model, cli.output});
+  if (std::count(cli.coordinates.begin(), cli.coordinates.end(), ',') == 2) {
+    run_model_grid(cli);
+    return;
+  }
   interop::OsimCustomJoint joint;
   try {
     joint = interop::read_osim_joint(cli.model, cli.joint);
@@ -268,8 +284,8 @@ void add_import_osim_command(CLI::App& app) {
   cmd->add_option("--range", cli->range, "MIN,MAX range of the coordinate to sample (default: its <range>)");
   cmd->add_flag("--driven", cli->driven,
                 "sample through the CoordinateCouplerConstraint that sets the coordinate: along its independent coordinate");
-  cmd->add_option("--coordinates", cli->coordinates, "A,B: sample a grid over these two coordinates (2-dof samples)");
-  cmd->add_option("--grid", cli->grid, "NxM: grid size with --coordinates")->capture_default_str();
+  cmd->add_option("--coordinates", cli->coordinates, "A,B[,C]: sample a grid over these two (or three) coordinates");
+  cmd->add_option("--grid", cli->grid, "NxM (NxMxK for three): grid size with --coordinates")->capture_default_str();
   cmd->add_option("--samples", cli->samples, "number of evenly spaced samples over the range")->capture_default_str();
   cmd->add_option("--fit", cli->fit, "also fit a spline curve joint and write it here (json)");
   cmd->add_option("--frames", cli->frames, "control frames of the fit (0: cross-validation)")->capture_default_str();

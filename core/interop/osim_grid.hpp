@@ -4,6 +4,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/fit/samples.hpp"
 #include "core/interop/osim_joint.hpp"
@@ -24,5 +25,10 @@ fit::SampleSet sample_osim_grid(const OsimCustomJoint& joint, int c0, int c1, st
 fit::SampleSet sample_osim_model_grid(const OsimModel& model, const std::string& joint, const std::string& c0, const std::string& c1,
                                       std::pair<double, double> r0, std::pair<double, double> r1, int n0, int n1,
                                       const std::string& source);
+
+// the same over 2 or 3 coordinates (an n0 × n1 [× n2] box, the last coordinate fastest): samples of that dof.
+fit::SampleSet sample_osim_model_box(const OsimModel& model, const std::string& joint, const std::vector<std::string>& coordinates,
+                                     const std::vector<std::pair<double, double>>& ranges, const std::vector<int>& counts,
+                                     const std::string& source);
 
 }  // namespace js::interop

@@ -97,6 +97,7 @@ OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const s
   Splicer s(text, model_path);
   const int j = locate_joint(s, mj.type, mj.name, mj.line);
   if (n != 2 && n != 3) s.fail(OsimErrorKind::InvalidValue, j, "cannot be replaced by a " + std::to_string(n) + "-dof joint (1, 2 or 3 dof)");
+  if (options.range) s.fail(OsimErrorKind::InvalidValue, j, "a new range is for 1-dof joints; a 2- or 3-dof joint holds over the model coordinates' ranges");
 
   // the joint's coordinates in file order, and the ones the fitted joint drives
   std::vector<const OsimModelCoordinate*> own;

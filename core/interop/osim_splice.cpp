@@ -200,7 +200,8 @@ void make_custom_joint(Splicer& s, int j, const std::string& type, const std::st
       s.remove(k);
     }
   }
-  notes.push_back("'" + name + "' was a " + type + "; it is now a CustomJoint");
+  const bool vowel = !type.empty() && std::string("AEIOU").find(type[0]) != std::string::npos;
+  notes.push_back("'" + name + "' was " + (vowel ? "an " : "a ") + type + "; it is now a CustomJoint");
 }
 
 void fix_meshes(Splicer& s, const std::string& model_path, const std::string& output_path, OsimMeshPaths mode, OsimReplaceResult& r) {

@@ -357,5 +357,56 @@ TEST(CliOsimModel, MarkersByBodyFromTheModel) {
   fs::remove_all(dir);
 }
 
+TEST(CliOsimModel, ThreeCoordinateBoxRoundTrip) {
+  const fs::path dir = cli_temp("ellipsoid_dir");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path model = dir / "ell.osim", csv = dir / "box.csv", fitted = dir / "box.json", out = dir / "ell_poly.osim";
+  std::ofstream(model) << R"(<?xml version="1.0" encoding="UTF-8" ?>
+<OpenSimDocument Version="40000">
+<Model name="ell">
+<Ground name="ground" />
+<BodySet name="bodyset"><objects>
+<Body name="a"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+<Body name="b"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+</objects></BodySet>
+<JointSet name="jointset"><objects>
+<WeldJoint name="w"><socket_parent_frame>/ground</socket_parent_frame><socket_child_frame>/bodyset/a</socket_child_frame></WeldJoint>
+<EllipsoidJoint name="e">
+<socket_parent_frame>a_offset</socket_parent_frame>
+<socket_child_frame>b_offset</socket_child_frame>
+<coordinates>
+<Coordinate name="rx"><range>-0.4 0.6</range></Coordinate>
+<Coordinate name="ry"><range>-0.3 0.5</range></Coordinate>
+<Coordinate name="rz"><range>-0.5 0.4</range></Coordinate>
+</coordinates>
+<frames>
+<PhysicalOffsetFrame name="a_offset"><socket_parent>/bodyset/a</socket_parent><translation>0 0.1 0</translation></PhysicalOffsetFrame>
+<PhysicalOffsetFrame name="b_offset"><socket_parent>/bodyset/b</socket_parent></PhysicalOffsetFrame>
+</frames>
+<radii_x_y_z>0.05 0.08 0.1</radii_x_y_z>
+</EllipsoidJoint>
+</objects></JointSet>
+</Model>
+</OpenSimDocument>
+)";
+  const CliRun g = cli("import-osim " + q(model) + " --joint e --coordinates rx,ry,rz --grid 7x7x7 -o " + q(csv));
+  ASSERT_EQ(g.exit_code, 0) << g.err;
+  const fit::SampleSet set = fit::read_samples(csv.string());
+  EXPECT_EQ(set.dof, 3);
+  EXPECT_EQ(set.size(), 343);
+  EXPECT_NE(cli("import-osim " + q(model) + " --joint e --coordinates rx,ry,rz --grid 7x7 -o " + q(csv)).err.find("expected NxMxK"), std::string::npos);
+  ASSERT_EQ(cli("fit " + q(csv) + " --frames 5 -o " + q(fitted)).exit_code, 0);
+  const CliRun e = cli("export " + q(fitted) + " --format osim --into " + q(model) + " --replace e -o " + q(out));
+  ASSERT_EQ(e.exit_code, 0) << e.err << e.out;
+  EXPECT_NE(e.out.find("over a grid of 29791 points of rx in [-0.4, 0.6], ry in [-0.3, 0.5], rz in [-0.5, 0.4]"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find(": met"), std::string::npos) << e.out;
+  EXPECT_NE(e.out.find("'e' was an EllipsoidJoint"), std::string::npos) << e.out;
+  const interop::OsimModel back = interop::read_osim_model(out.string());
+  EXPECT_TRUE(back.issues.empty());
+  EXPECT_NE(slurp(out).find("<coordinates>rx ry rz</coordinates>"), std::string::npos);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace js::test
