@@ -19,6 +19,7 @@
 #include "ui/app/dialogs.hpp"
 #include "ui/app/export_menu.hpp"
 #include "ui/app/reauthor_menu.hpp"
+#include "ui/app/sample_import_dialog.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/panels/playback_panel.hpp"
@@ -132,7 +133,10 @@ void MainWindow::build_actions() {
   joint->addSeparator();
   joint->addAction(actions_[QStringLiteral("load_joint")]);
   joint->addSeparator();
-  for (const char* name : {"sample_joint", "replace_in_model", "restore_original"}) joint->addAction(actions_[QLatin1String(name)]);
+  actions_.insert(QStringLiteral("import_samples"),
+                  make_import_samples_action(this, doc_, [this](const QString& m, bool error) { show_message(m, error); }));
+  for (const char* name : {"import_samples", "sample_joint", "replace_in_model", "restore_original"})
+    joint->addAction(actions_[QLatin1String(name)]);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(make(QStringLiteral("frame"), tr("&Frame Selection"), QKeySequence(Qt::Key_F),

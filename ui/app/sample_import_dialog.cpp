@@ -15,7 +15,9 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <exception>
+#include <tuple>
 
+#include "core/interop/osim_markers.hpp"
 #include "core/interop/trc_file.hpp"
 #include "ui/app/export_menu.hpp"
 #include "ui/app/settings.hpp"
@@ -45,8 +47,10 @@ QStringList checked_in(const QListWidget* list) {
 bool ask_markers(QWidget* window, const Document& doc, const Joint& j, const QString& trc_path, MarkerImport& out,
                  QString& error) {
   QStringList markers;
+  interop::TrcData trc;
   try {
-    for (const std::string& m : interop::read_trc(trc_path.toStdString()).markers) markers << QString::fromStdString(m);
+    trc = interop::read_trc(trc_path.toStdString());
+    for (const std::string& m : trc.markers) markers << QString::fromStdString(m);
   } catch (const std::exception& e) {
     error = QString::fromUtf8(e.what());
     return false;
@@ -60,8 +64,8 @@ bool ask_markers(QWidget* window, const Document& doc, const Joint& j, const QSt
                                            "poses are fitted by least squares; the child's pose relative to the parent "
                                            "becomes a sample; frames with a missing marker are skipped.")));
   auto* lists = new QHBoxLayout;
-  auto* parent_list = marker_list(markers, model_markers_on(doc.data(), j.parent, markers));
-  auto* child_list = marker_list(markers, model_markers_on(doc.data(), j.child, markers));
+  auto* parent_list = marker_list(markers, model_markers_on(doc.data(), j.parent, trc));
+  auto* child_list = marker_list(markers, model_markers_on(doc.data(), j.child, trc));
   parent_list->setObjectName(QStringLiteral("parent_markers"));
   child_list->setObjectName(QStringLiteral("child_markers"));
   for (auto [list, body, what] : {std::tuple{parent_list, parent, QObject::tr("Parent")}, std::tuple{child_list, child, QObject::tr("Child")}}) {
@@ -112,6 +116,20 @@ bool ask_markers(QWidget* window, const Document& doc, const Joint& j, const QSt
 }
 
 }  // namespace
+
+QStringList model_markers_on(const DocumentData& d, BodyId body, const interop::TrcData& trc) {
+  const Body* b = d.body(body);
+  if (!d.osim || !b) return {};
+  QStringList out;
+  try {
+    const interop::OsimMarkerSet set = interop::read_osim_markers_text(d.osim->text, d.osim->path.toStdString());
+    for (const interop::TrcMarkerMatch& m : interop::trc_markers_on_body(set, trc, b->name.toStdString()))
+      out << QString::fromStdString(m.trc_name);
+  } catch (const std::exception&) {
+    return {};  // fewer than 3 of the body's markers in the .trc, or none: the user ticks them
+  }
+  return out;
+}
 
 QAction* make_import_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message) {
   auto* a = new QAction(QObject::tr("&Import Samples…"), window);

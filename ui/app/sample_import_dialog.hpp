@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <functional>
 
+#include "core/interop/trc_file.hpp"
 #include "ui/document/document.hpp"
 
 class QAction;
@@ -17,7 +18,8 @@ namespace js::ui {
 // the action ("import_samples"); message(text, error) reports
 QAction* make_import_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message);
 
-// the markers of the .trc's list that an opened OpenSim model's MarkerSet puts on `body` (empty without a model)
-QStringList model_markers_on(const DocumentData& d, BodyId body, const QStringList& trc_markers);
+// the .trc's names of the markers an opened OpenSim model's MarkerSet puts on `body` (core/interop/osim_markers.hpp),
+// when there are at least 3 of them in the .trc; empty otherwise (no model, no MarkerSet, too few)
+QStringList model_markers_on(const DocumentData& d, BodyId body, const interop::TrcData& trc);
 
 }  // namespace js::ui
