@@ -5,6 +5,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QDir>
 #include <QTemporaryDir>
 #include <iostream>
 #include <numbers>
@@ -149,6 +150,74 @@ void round_trip(const char* model_file, const char* knee) {
 
 TEST(Reauthor, Leg6dof9muscKneeRoundTrip) { round_trip("leg6dof9musc.osim", "knee_r"); }
 TEST(Reauthor, Rajagopal2016WalkerKneeRoundTrip) { round_trip("Rajagopal2016.osim", "walker_knee_r"); }
+
+// a wrist on a universal joint (two coordinates): an 9 × 9 grid, a spline surface candidate, replaced and saved as
+// MultivariatePolynomialFunctions; the saved joint re-read is the fitted one within the save's own fidelity report
+TEST(Reauthor, TwoCoordinateJointThroughPolynomials) {
+  const QByteArray model =
+      "<?xml version=\"1.0\"?>\n<OpenSimDocument Version=\"40000\"><Model name=\"arm\"><Ground name=\"ground\"/>\n"
+      "<BodySet><objects><Body name=\"hand\"><mass>0.5</mass><mass_center>0 -0.08 0</mass_center>"
+      "<inertia>0.001 0.0005 0.001 0 0 0</inertia></Body></objects></BodySet>\n"
+      "<JointSet><objects><UniversalJoint name=\"wrist\"><socket_parent_frame>ground_offset</socket_parent_frame>"
+      "<socket_child_frame>hand_offset</socket_child_frame><coordinates>"
+      "<Coordinate name=\"flexion\"><default_value>0</default_value><range>-0.6 0.6</range></Coordinate>"
+      "<Coordinate name=\"deviation\"><default_value>0</default_value><range>-0.3 0.4</range></Coordinate></coordinates>"
+      "<frames><PhysicalOffsetFrame name=\"ground_offset\"><socket_parent>/ground</socket_parent>"
+      "<translation>0 1 0</translation><orientation>0 0 0</orientation></PhysicalOffsetFrame>"
+      "<PhysicalOffsetFrame name=\"hand_offset\"><socket_parent>/bodyset/hand</socket_parent>"
+      "<translation>0 0.02 0</translation><orientation>0 0 0</orientation></PhysicalOffsetFrame></frames>"
+      "</UniversalJoint></objects></JointSet>\n</Model></OpenSimDocument>\n";
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("arm.osim"));
+  {
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(model);
+  }
+  OsimLoad load = load_osim(path, {});
+  ASSERT_TRUE(load.data) << load.error.toStdString();
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  const JointId id = joint_named(doc, "wrist");
+  ASSERT_NE(id, 0);
+  ASSERT_EQ(doc.data().joint(id)->model->dof(), 2);
+  const auto sampled = sample_joint(doc, id, 9, 9);
+  ASSERT_TRUE(sampled.ok()) << sampled.error.toStdString();
+  EXPECT_EQ(sampled.value, 81);
+  FitSettings fit = doc.data().fit;
+  fit.frames = 6;
+  const FitOutcome outcome = run_fit(*doc.data().joint(id), fit);
+  ASSERT_TRUE(outcome.ok()) << outcome.error.toStdString();
+  EXPECT_EQ(js::ui::model_kind_name(*outcome.model), QStringLiteral("spline_surface"));
+  EXPECT_EQ(outcome.model->coordinates()[1].name, "deviation");
+  ASSERT_TRUE(set_candidate(doc, id, outcome.model, fit_record(outcome.report), QStringLiteral("Fit")).ok());
+  const auto before = comparison_difference(*doc.data().joint(id));
+  ASSERT_TRUE(before);
+  EXPECT_EQ(before->points, 41 * 41);
+  EXPECT_LT(before->max_angle_rad, 0.5 * kDeg) << comparison_text(*doc.data().joint(id), *before).toStdString();
+  ASSERT_TRUE(replace_with_candidate(doc, id).ok());
+  const QString saved = dir.filePath(QStringLiteral("out/arm_spline.osim"));
+  QDir().mkpath(dir.filePath(QStringLiteral("out")));
+  const OsimSaveResult result = save_osim_document(doc.data(), saved, false);
+  ASSERT_TRUE(result.ok()) << result.error.toStdString();
+  std::cout << result.summary.toStdString() << "\n";
+  EXPECT_TRUE(result.summary.contains(QLatin1String("MultivariatePolynomialFunction"))) << result.summary.toStdString();
+  const QString text = read_all(saved);
+  EXPECT_TRUE(text.contains(QLatin1String("<CustomJoint name=\"wrist\">")));
+  OsimLoad back = load_osim(saved, {});
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  const Joint* reread = nullptr;
+  for (const Joint& j : back.data->joints)
+    if (j.osim_joint == QLatin1String("wrist")) reread = &j;
+  ASSERT_TRUE(reread && reread->model && reread->model->dof() == 2);
+  js::JointVector lo(2), hi(2);
+  lo << -0.6, -0.3;
+  hi << 0.6, 0.4;
+  const js::JointDifference d = js::joint_difference(*reread->model, *outcome.model, lo, hi, 31);
+  // the save's default tolerances
+  EXPECT_LT(d.max_position_m, 0.1e-3) << d.max_position_m * 1e3 << " mm";
+  EXPECT_LT(d.max_angle_rad, 0.05 * kDeg) << d.max_angle_rad / kDeg << " deg";
+}
 
 TEST(Reauthor, RestoreOriginalAndProjectsKeepBoth) {
   const QString path = kModels + QStringLiteral("/leg6dof9musc.osim");
