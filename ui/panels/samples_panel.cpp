@@ -99,6 +99,11 @@ void SamplesPanel::rebuild() {
     auto* rot = new QTableWidgetItem(rotation_text(s.parent_T_child.R));
     t->setFlags(t->flags() & ~Qt::ItemIsEditable);
     rot->setFlags(rot->flags() & ~Qt::ItemIsEditable);
+    // a sample from motion-capture markers says how rigidly its clusters moved
+    if (s.marker_rms >= 0.0)
+      for (QTableWidgetItem* item : {t, rot})
+        item->setToolTip(tr("From markers: cluster residual %1 mm (rms marker distance after the rigid fit, the larger "
+                            "of the two clusters)").arg(s.marker_rms * 1e3, 0, 'f', 2));
     table_->setItem(r, 0, q);
     table_->setItem(r, 1, t);
     table_->setItem(r, 2, rot);
