@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # builds the fuzz targets (fuzz preset: clang, libFuzzer, ASan + UBSan, core only) and runs them.
 #   scripts/fuzz.sh                     every target for 60 s
-#   scripts/fuzz.sh TARGET [SECONDS]    one target (joint_file, samples_csv, samples_json, scene_file, osim,
+#   scripts/fuzz.sh TARGET [SECONDS]    one target (joint_file, samples_csv, samples_json, scene_file, osim, osim_model,
 #                                       vtk_mesh, trc)
 #   scripts/fuzz.sh --smoke             each target replays its corpus and fuzzes 5 s (the fuzz_smoke ctest)
 # new inputs found go to build/fuzz/corpus/TARGET (the seed corpus in tests/fuzz/corpus stays as committed);
@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(joint_file samples_csv samples_json scene_file osim vtk_mesh trc)
+targets=(joint_file samples_csv samples_json scene_file osim osim_model vtk_mesh trc)
 seconds=60
 smoke=0
 if [ "${1:-}" = "--smoke" ]; then
