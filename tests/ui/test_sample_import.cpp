@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <iostream>
+#include <numbers>
 
 #include "core/interop/trc_file.hpp"
 #include "core/joints/joint.hpp"
@@ -168,6 +169,28 @@ TEST(SampleImport, RajagopalWalkMarkersWithTheModelsClusters) {
   const ProjectLoad back = load_project(project);
   ASSERT_TRUE(back.data) << back.error.toStdString();
   EXPECT_DOUBLE_EQ(back.data->joint(id)->samples[5].marker_rms, j.samples[5].marker_rms);
+}
+
+}  // namespace
+
+#include "ui/panels/pose_format.hpp"
+
+namespace {
+
+// the samples table and the Next q field: rotational coordinates of an opensim joint in degrees, both ways
+TEST(PoseFormat, QInDegreesForRotationalCoordinates) {
+  Eigen::VectorXd q(2);
+  q << std::numbers::pi / 3.0, 0.012;
+  EXPECT_EQ(js::ui::q_text(q, {true, false}), QStringLiteral("60°, 0.012"));
+  EXPECT_EQ(js::ui::q_text(q), QStringLiteral("1.0472, 0.012"));
+  Eigen::VectorXd back;
+  ASSERT_TRUE(js::ui::parse_q(QStringLiteral("60°, 0.012"), 2, back, {true, false}));
+  EXPECT_NEAR(back[0], std::numbers::pi / 3.0, 1e-15);
+  EXPECT_DOUBLE_EQ(back[1], 0.012);
+  ASSERT_TRUE(js::ui::parse_q(QStringLiteral("45 0"), 2, back, {true, false}));
+  EXPECT_NEAR(back[0], std::numbers::pi / 4.0, 1e-15);
+  EXPECT_FALSE(js::ui::parse_q(QStringLiteral("45°°, 0"), 2, back, {true, false}));
+  EXPECT_FALSE(js::ui::parse_q(QStringLiteral("45"), 2, back, {true, false}));
 }
 
 }  // namespace

@@ -51,19 +51,30 @@ QString rotation_text(const Mat3& R) {
 
 QString pose_summary(const SE3& T) { return translation_mm_text(T.p) + QStringLiteral(" · ") + rotation_text(T.R); }
 
-QString q_text(const Eigen::VectorXd& q) {
+namespace {
+bool in_degrees(const std::vector<bool>& degrees, Eigen::Index i) {
+  return static_cast<std::size_t>(i) < degrees.size() && degrees[static_cast<std::size_t>(i)];
+}
+}  // namespace
+
+QString q_text(const Eigen::VectorXd& q, const std::vector<bool>& degrees) {
   QStringList parts;
-  for (Eigen::Index i = 0; i < q.size(); ++i) parts << QString::number(q[i], 'g', 6);
+  for (Eigen::Index i = 0; i < q.size(); ++i)
+    parts << (in_degrees(degrees, i) ? QString::number(q[i] * 180.0 / std::numbers::pi, 'g', 6) + QStringLiteral("°")
+                                     : QString::number(q[i], 'g', 6));
   return parts.join(QStringLiteral(", "));
 }
 
-bool parse_q(const QString& text, int n, Eigen::VectorXd& q) {
+bool parse_q(const QString& text, int n, Eigen::VectorXd& q, const std::vector<bool>& degrees) {
   const QStringList parts = text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
   if (parts.size() != n) return false;
   Eigen::VectorXd out(n);
   for (int i = 0; i < n; ++i) {
     bool ok = false;
-    out[i] = parts[i].toDouble(&ok);
+    QString part = parts[i];
+    if (part.endsWith(QChar(0x00B0))) part.chop(1);
+    out[i] = part.toDouble(&ok);
+    if (in_degrees(degrees, i)) out[i] *= std::numbers::pi / 180.0;
     if (!ok || !std::isfinite(out[i])) return false;
   }
   q = out;

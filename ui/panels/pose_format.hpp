@@ -2,6 +2,8 @@
 // (R = Rx(a) Ry(b) Rz(c), the order the properties dock lists them in).
 #pragma once
 
+#include <vector>
+
 #include <QString>
 
 #include "core/lie/se3.hpp"
@@ -17,8 +19,10 @@ QString pose_summary(const SE3& T);
 QString translation_mm_text(const Vec3& p);
 QString rotation_text(const Mat3& R);
 
-// "0.5, 1" ⇄ a vector; parse returns false on anything that is not a number list of length n
-QString q_text(const Eigen::VectorXd& q);
-bool parse_q(const QString& text, int n, Eigen::VectorXd& q);
+// "0.5, 1" ⇄ a vector; parse returns false on anything that is not a number list of length n. coordinates flagged
+// in `degrees` (a rotational coordinate of an opensim joint, Joint::degrees) read and write in degrees ("68.8°";
+// the ° is optional when typed), the others as stored.
+QString q_text(const Eigen::VectorXd& q, const std::vector<bool>& degrees = {});
+bool parse_q(const QString& text, int n, Eigen::VectorXd& q, const std::vector<bool>& degrees = {});
 
 }  // namespace js::ui

@@ -93,7 +93,7 @@ void SamplesPanel::rebuild() {
   const std::vector<PoseError> errors = j ? sample_errors(*j) : std::vector<PoseError>{};
   for (int r = 0; r < n; ++r) {
     const Sample& s = j->samples[static_cast<std::size_t>(r)];
-    auto* q = new QTableWidgetItem(q_text(s.q));
+    auto* q = new QTableWidgetItem(q_text(s.q, j->degrees));
     q->setToolTip(tr("Joint coordinate(s) of this sample; double-click to edit"));
     auto* t = new QTableWidgetItem(translation_mm_text(s.parent_T_child.p));
     auto* rot = new QTableWidgetItem(rotation_text(s.parent_T_child.R));
@@ -121,7 +121,7 @@ void SamplesPanel::rebuild() {
     table_->setItem(r, 3, res);
   }
   const Body* child = j ? doc_.data().body(j->child) : nullptr;
-  q_entry_->setPlaceholderText(child ? tr("auto: %1").arg(q_text(next_sample_q(*j, child->pose))) : QString());
+  q_entry_->setPlaceholderText(child ? tr("auto: %1").arg(q_text(next_sample_q(*j, child->pose), j->degrees)) : QString());
   for (QWidget* w : std::initializer_list<QWidget*>{capture_, q_entry_}) w->setEnabled(j != nullptr);
   for (QWidget* w : std::initializer_list<QWidget*>{pose_at_, up_, down_, delete_}) w->setEnabled(n > 0);
   syncing_ = false;
@@ -157,7 +157,7 @@ void SamplesPanel::on_cell_edited(int row, int column) {
   if (!j) return;
   Eigen::VectorXd q;
   const int dof = joint_q_size(*j);
-  if (!parse_q(table_->item(row, 0)->text(), dof, q)) {
+  if (!parse_q(table_->item(row, 0)->text(), dof, q, j->degrees)) {
     report(tr("q needs %1 number(s), separated by commas").arg(dof));
     rebuild();
     return;
@@ -175,7 +175,7 @@ void SamplesPanel::capture() {
   std::optional<Eigen::VectorXd> q;
   if (!q_entry_->text().trimmed().isEmpty()) {
     Eigen::VectorXd typed;
-    if (!parse_q(q_entry_->text(), joint_q_size(*j), typed)) {
+    if (!parse_q(q_entry_->text(), joint_q_size(*j), typed, j->degrees)) {
       report(tr("q needs %1 number(s), separated by commas").arg(joint_q_size(*j)));
       return;
     }
@@ -194,7 +194,7 @@ void SamplesPanel::capture() {
   const auto r = capture_sample(doc_, id, q);
   if (r.ok()) q_entry_->clear();
   report(r.error, tr("Captured sample %1 (q = %2)").arg(r.value + 1).arg(
-                      r.ok() ? q_text(doc_.data().joint(id)->samples.back().q) : QString()));
+                      r.ok() ? q_text(doc_.data().joint(id)->samples.back().q, doc_.data().joint(id)->degrees) : QString()));
 }
 
 void SamplesPanel::check_q_entry() {
@@ -205,11 +205,11 @@ void SamplesPanel::check_q_entry() {
     return;
   }
   Eigen::VectorXd typed;
-  if (!parse_q(q_entry_->text(), joint_q_size(*j), typed)) {
+  if (!parse_q(q_entry_->text(), joint_q_size(*j), typed, j->degrees)) {
     report(tr("q needs %1 number(s), separated by commas").arg(joint_q_size(*j)));
     return;
   }
-  report({}, tr("The next capture (Capture or C) gets q = %1").arg(q_text(typed)));
+  report({}, tr("The next capture (Capture or C) gets q = %1").arg(q_text(typed, j->degrees)));
 }
 
 void SamplesPanel::delete_selected() {
