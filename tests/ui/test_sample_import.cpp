@@ -66,6 +66,17 @@ TEST(SampleImport, CsvWithQReplacesTheSamplesInOneStep) {
   EXPECT_DOUBLE_EQ(j.samples[2].parent_T_child.p.y(), -0.39);
   EXPECT_LT(j.samples[0].marker_rms, 0.0);
   EXPECT_EQ(doc.undo_stack()->count(), 1);
+  // exported and imported again: the same samples (17 significant digits)
+  const QString out = dir.filePath(QStringLiteral("out.json"));
+  ASSERT_EQ(export_samples(doc.data(), id, out), QString());
+  const Joint first = *doc.data().joint(id);
+  ASSERT_TRUE(import_sample_file(doc, id, out).ok());
+  for (std::size_t k = 0; k < 3; ++k) {
+    EXPECT_EQ(doc.data().joint(id)->samples[k].q, first.samples[k].q);
+    EXPECT_TRUE(doc.data().joint(id)->samples[k].parent_T_child.is_approx(first.samples[k].parent_T_child, 0.0));
+  }
+  EXPECT_NE(export_samples(doc.data(), id, QStringLiteral("/no/such/folder/s.csv")), QString());
+  doc.undo_stack()->undo();
   doc.undo_stack()->undo();
   EXPECT_TRUE(doc.data().joint(id)->samples.empty());
 }

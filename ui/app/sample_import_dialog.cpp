@@ -131,6 +131,26 @@ QStringList model_markers_on(const DocumentData& d, BodyId body, const interop::
   return out;
 }
 
+QAction* make_export_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message) {
+  auto* a = new QAction(QObject::tr("Export &Samples…"), window);
+  a->setToolTip(QObject::tr("Save the active joint's samples as csv or json, as jointsmith-cli fit reads them (docs/samples.md)"));
+  a->setStatusTip(a->toolTip());
+  QObject::connect(a, &QAction::triggered, window, [window, &doc, message] {
+    const Joint* j = doc.data().joint(active_joint_id(doc));
+    if (!j) return message(QObject::tr("Select a joint (or its child body) whose samples to export"), true);
+    QString path = QFileDialog::getSaveFileName(window, QObject::tr("Export samples"),
+                                                settings::last_directory.get() + QLatin1Char('/') + j->name + QStringLiteral("_samples.csv"),
+                                                QObject::tr("Samples (*.csv *.json)"));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".csv");
+    settings::last_directory.set(QFileInfo(path).absolutePath());
+    const QString err = export_samples(doc.data(), j->id, path);
+    message(err.isEmpty() ? QObject::tr("Exported %n sample(s) to %1", nullptr, static_cast<int>(j->samples.size())).arg(path) : err,
+            !err.isEmpty());
+  });
+  return a;
+}
+
 QAction* make_import_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message) {
   auto* a = new QAction(QObject::tr("&Import Samples…"), window);
   a->setToolTip(QObject::tr("Replace the active joint's samples by a sample file (csv, json) or by motion-capture "

@@ -10,6 +10,7 @@
 #include "core/fit/sample_io.hpp"
 #include "core/interop/trc_samples.hpp"
 #include "ui/document/commands.hpp"
+#include "ui/joint/fit_job.hpp"
 
 namespace js::ui {
 namespace {
@@ -100,6 +101,18 @@ OpResult<QString> import_marker_samples(Document& doc, JointId id, const MarkerI
               .arg(options.mot ? QObject::tr("%1 from %2").arg(m.coordinate, QFileInfo(m.mot).fileName())
                                : QObject::tr("natural parameterization along the frames"));
   return {text, {}};
+}
+
+QString export_samples(const DocumentData& d, JointId id, const QString& path) {
+  const Joint* j = d.joint(id);
+  if (!j) return QObject::tr("Select a joint (or its child body) whose samples to export");
+  if (j->samples.empty()) return QObject::tr("%1 has no samples to export").arg(j->name);
+  try {
+    fit::write_samples(joint_sample_set(*j), path.toStdString());
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
+  return {};
 }
 
 }  // namespace js::ui

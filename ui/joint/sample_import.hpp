@@ -1,7 +1,8 @@
 // samples from files into a joint (Joint ▸ Import Samples…): a sample file as `jointsmith-cli fit` reads it (csv or
 // json, docs/samples.md), or motion-capture markers (.trc) — per frame, the child marker cluster's pose relative to
 // the parent cluster (core/interop/trc_samples.hpp), q from a coordinate of a .mot file or by natural
-// parameterization along the frames. the joint's samples are replaced in one undo step.
+// parameterization along the frames. the joint's samples are replaced in one undo step. and back: the samples as
+// a file.
 #pragma once
 
 #include <QString>
@@ -25,5 +26,9 @@ struct MarkerImport {
 // the markers' samples as the joint's (1 dof): each keeps its cluster residual (Sample::marker_rms); frames with a
 // missing marker are skipped and counted. returns the summary (frames, samples, skipped, residuals, q).
 OpResult<QString> import_marker_samples(Document& doc, JointId id, const MarkerImport& markers);
+
+// the joint's samples written as `jointsmith-cli fit` reads them (json for a .json name, csv otherwise; 17
+// significant digits, atomically); the error names the file
+QString export_samples(const DocumentData& d, JointId id, const QString& path);
 
 }  // namespace js::ui
