@@ -1,0 +1,137 @@
+#include "ui/panels/baseline_table.hpp"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <cmath>
+#include <functional>
+
+#include "ui/joint/fit_job.hpp"
+#include "ui/joint/joint_model.hpp"
+
+namespace js::ui {
+
+namespace {
+
+constexpr double kBaselineDeg = 180.0 / 3.14159265358979323846;
+
+std::size_t samples_key(const Joint& j, double length_scale) {
+  std::size_t h = std::hash<double>{}(length_scale) ^ (j.samples.size() * 0x9e3779b97f4a7c15ULL);
+  auto mix = [&h](double v) { h ^= std::hash<double>{}(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2); };
+  for (const Sample& s : j.samples) {
+    for (int i = 0; i < s.q.size(); ++i) mix(s.q[i]);
+    for (int i = 0; i < 9; ++i) mix(s.parent_T_child.R.data()[i]);
+    for (int i = 0; i < 3; ++i) mix(s.parent_T_child.p[i]);
+  }
+  return h;
+}
+
+// q of sample k as the sliders show it: degrees for a rotational opensim coordinate, else as stored
+QString q_at(const Joint& j, int k) {
+  if (k < 0 || k >= static_cast<int>(j.samples.size())) return QStringLiteral("–");
+  const Eigen::VectorXd& q = j.samples[static_cast<std::size_t>(k)].q;
+  QStringList parts;
+  for (int a = 0; a < q.size(); ++a) {
+    const bool deg = static_cast<std::size_t>(a) < j.degrees.size() && j.degrees[static_cast<std::size_t>(a)];
+    parts << (deg ? QStringLiteral("%1°").arg(q[a] * kBaselineDeg, 0, 'f', 1) : QString::number(q[a], 'f', 3));
+  }
+  return parts.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+BaselineTable::BaselineTable(QWidget* parent) : QWidget(parent) {
+  table_ = new QTableWidget(3, 4);
+  table_->setObjectName(QStringLiteral("baseline_table"));
+  table_->setHorizontalHeaderLabels({tr("rms mm"), tr("max mm (at q)"), tr("rms °"), tr("max ° (at q)")});
+  table_->setVerticalHeaderLabels({tr("Spline"), tr("Best hinge"), tr("Best ball")});
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSelectionMode(QAbstractItemView::NoSelection);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  table_->setToolTip(tr("The same samples under the spline joint, the best fixed hinge (one axis in both bones, "
+                        "its angle free per sample) and the best ball joint (one centre in both bones, SCoRE): "
+                        "distance of the child's origin and angle to each sample, rms and largest"));
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 4; ++c) table_->setItem(r, c, new QTableWidgetItem);
+  // three rows and the header, no more: the charts below get the rest
+  table_->setFixedHeight(table_->horizontalHeader()->sizeHint().height() + 3 * table_->verticalHeader()->defaultSectionSize() + 4);
+  summary_ = new QLabel;
+  summary_->setObjectName(QStringLiteral("baseline_summary"));
+  summary_->setWordWrap(true);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(summary_);
+  layout->addWidget(table_);
+  clear();
+}
+
+void BaselineTable::clear() {
+  hinge_.reset();
+  ball_.reset();
+  key_ = 0;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 4; ++c) table_->item(r, c)->setText(QString());
+  summary_->setText(tr("Baselines: fit a joint to see how a hinge and a ball joint would do with its samples."));
+}
+
+void BaselineTable::set_joint(const Joint* j, double length_scale) {
+  const std::vector<PoseError> spline = j ? sample_errors(*j) : std::vector<PoseError>{};
+  if (!j || spline.empty() || j->samples.size() < 2) {
+    clear();
+    return;
+  }
+  const std::size_t key = samples_key(*j, length_scale);
+  QString problem;
+  if (key != key_) {
+    key_ = key;
+    const fit::SampleSet set = joint_sample_set(*j);
+    try {
+      hinge_ = fit::fit_hinge(set, length_scale);
+    } catch (const fit::SampleError& e) {
+      hinge_.reset();
+      problem = tr("No hinge: the samples do not rotate.");
+    }
+    ball_ = fit::fit_ball(set);
+  }
+  std::vector<double> t, r;
+  for (const PoseError& e : spline) {
+    t.push_back(e.translation);
+    r.push_back(e.rotation);
+  }
+  const fit::BaselineErrors s = fit::summarize_errors(std::move(t), std::move(r));
+  auto fill = [&](int row, const fit::BaselineErrors* e) {
+    if (!e) {
+      for (int c = 0; c < 4; ++c) table_->item(row, c)->setText(QStringLiteral("–"));
+      return;
+    }
+    table_->item(row, 0)->setText(QString::number(e->rms_translation_m * 1e3, 'f', 2));
+    table_->item(row, 1)->setText(QStringLiteral("%1 (%2)").arg(e->max_translation_m * 1e3, 0, 'f', 2).arg(q_at(*j, e->worst_translation)));
+    table_->item(row, 2)->setText(QString::number(e->rms_rotation_rad * kBaselineDeg, 'f', 2));
+    table_->item(row, 3)->setText(e->max_rotation_rad > 0.0
+                                      ? QStringLiteral("%1 (%2)").arg(e->max_rotation_rad * kBaselineDeg, 0, 'f', 2).arg(q_at(*j, e->worst_rotation))
+                                      : QStringLiteral("0 (free)"));
+  };
+  fill(0, &s);
+  fill(1, hinge_ ? &hinge_->errors : nullptr);
+  fill(2, ball_ ? &ball_->errors : nullptr);
+  table_->item(2, 1)->setToolTip(ball_ && !ball_->determined
+                                     ? tr("The samples rotate about one axis only: the ball's centre is free along "
+                                          "it (the one nearest the child's origin is shown)")
+                                     : QString());
+  QString text;
+  if (hinge_) {
+    text = tr("A hinge is off by %1 mm at q = %2; the spline by %3 mm at most.")
+               .arg(hinge_->errors.max_translation_m * 1e3, 0, 'f', 1)
+               .arg(q_at(*j, hinge_->errors.worst_translation))
+               .arg(s.max_translation_m * 1e3, 0, 'f', 1);
+  } else {
+    text = problem;
+  }
+  summary_->setText(text);
+}
+
+}  // namespace js::ui
