@@ -34,7 +34,7 @@ QString q_at(const Joint& j, int k) {
   QStringList parts;
   for (int a = 0; a < q.size(); ++a) {
     const bool deg = static_cast<std::size_t>(a) < j.degrees.size() && j.degrees[static_cast<std::size_t>(a)];
-    parts << (deg ? QStringLiteral("%1°").arg(q[a] * kBaselineDeg, 0, 'f', 1) : QString::number(q[a], 'f', 3));
+    parts << (deg ? QStringLiteral("%1°").arg(q[a] * kBaselineDeg, 0, 'f', 0) : QString::number(q[a], 'f', 2));
   }
   return parts.join(QStringLiteral(", "));
 }
@@ -44,12 +44,17 @@ QString q_at(const Joint& j, int k) {
 BaselineTable::BaselineTable(QWidget* parent) : QWidget(parent) {
   table_ = new QTableWidget(3, 4);
   table_->setObjectName(QStringLiteral("baseline_table"));
-  table_->setHorizontalHeaderLabels({tr("rms mm"), tr("max mm (at q)"), tr("rms °"), tr("max ° (at q)")});
-  table_->setVerticalHeaderLabels({tr("Spline"), tr("Best hinge"), tr("Best ball")});
+  table_->setHorizontalHeaderLabels({tr("rms mm"), tr("max mm"), tr("rms °"), tr("max °")});
+  for (int c : {1, 3}) table_->horizontalHeaderItem(c)->setToolTip(tr("The largest error, @ the q of its sample"));
+  table_->setVerticalHeaderLabels({tr("Spline"), tr("Hinge"), tr("Ball")});
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSelectionMode(QAbstractItemView::NoSelection);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  // the rms columns as narrow as their numbers, the max columns (value @ q) take the rest
+  for (int c : {0, 2}) table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+  for (int c : {1, 3}) table_->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  table_->verticalHeader()->setDefaultSectionSize(table_->fontMetrics().height() + 6);
+  table_->setWordWrap(false);
   table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   table_->setToolTip(tr("The same samples under the spline joint, the best fixed hinge (one axis in both bones, "
@@ -109,12 +114,15 @@ void BaselineTable::set_joint(const Joint* j, double length_scale) {
       return;
     }
     table_->item(row, 0)->setText(QString::number(e->rms_translation_m * 1e3, 'f', 2));
-    table_->item(row, 1)->setText(QStringLiteral("%1 (%2)").arg(e->max_translation_m * 1e3, 0, 'f', 2).arg(q_at(*j, e->worst_translation)));
+    table_->item(row, 1)->setText(QStringLiteral("%1 @%2").arg(e->max_translation_m * 1e3, 0, 'f', 2).arg(q_at(*j, e->worst_translation)));
     table_->item(row, 2)->setText(QString::number(e->rms_rotation_rad * kBaselineDeg, 'f', 2));
     table_->item(row, 3)->setText(e->max_rotation_rad > 0.0
-                                      ? QStringLiteral("%1 (%2)").arg(e->max_rotation_rad * kBaselineDeg, 0, 'f', 2).arg(q_at(*j, e->worst_rotation))
+                                      ? QStringLiteral("%1 @%2").arg(e->max_rotation_rad * kBaselineDeg, 0, 'f', 2).arg(q_at(*j, e->worst_rotation))
                                       : QStringLiteral("0 (free)"));
   };
+  // a model that is not a spline (a lower pair, an opensim joint) is compared as itself
+  const bool is_spline = j->kind.startsWith(QStringLiteral("spline"));
+  table_->verticalHeaderItem(0)->setText(is_spline ? tr("Spline") : tr("This joint"));
   fill(0, &s);
   fill(1, hinge_ ? &hinge_->errors : nullptr);
   fill(2, ball_ ? &ball_->errors : nullptr);
@@ -124,7 +132,8 @@ void BaselineTable::set_joint(const Joint* j, double length_scale) {
                                      : QString());
   QString text;
   if (hinge_) {
-    text = tr("A hinge is off by %1 mm at q = %2; the spline by %3 mm at most.")
+    text = (is_spline ? tr("A hinge is off by %1 mm at q = %2; the spline by %3 mm at most.")
+                   : tr("A hinge is off by %1 mm at q = %2; this joint by %3 mm at most."))
                .arg(hinge_->errors.max_translation_m * 1e3, 0, 'f', 1)
                .arg(q_at(*j, hinge_->errors.worst_translation))
                .arg(s.max_translation_m * 1e3, 0, 'f', 1);

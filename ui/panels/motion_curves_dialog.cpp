@@ -70,15 +70,21 @@ double curve_round_step(double span, int ticks) {
   return 10.0 * decade;
 }
 
-void curve_round_range(QValueAxis* axis, double lo, double hi, int ticks) {
+// round ticks over [lo, hi]; snap: the range widened to whole ticks (values), else exactly [lo, hi] (q). the
+// anchor sits a hair above 0 so that a tick accumulated to −1e-17 prints as 0, not −0.0
+void curve_round_range(QValueAxis* axis, double lo, double hi, int ticks, bool snap) {
   if (!(hi > lo)) {
     lo -= 1.0;
     hi += 1.0;
   }
   const double step = curve_round_step(hi - lo, ticks);
-  axis->setTickAnchor(0.0);
+  axis->setTickAnchor(step * 1e-7);
   axis->setTickInterval(step);
-  axis->setRange(step * std::floor(lo / step + 1e-9), step * std::ceil(hi / step - 1e-9));
+  if (snap) {
+    lo = step * std::floor(lo / step + 1e-9);
+    hi = step * std::ceil(hi / step - 1e-9);
+  }
+  axis->setRange(lo, hi + step * 1e-6);
   const int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9)));
   axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
 }
@@ -147,7 +153,8 @@ MotionCurvesDialog::Plot MotionCurvesDialog::make_plot(const QString& y_title) {
   p.chart = new QChart;
   p.chart->setBackgroundRoundness(0);
   p.chart->setMargins(QMargins(4, 4, 4, 4));
-  p.chart->legend()->setAlignment(Qt::AlignRight);
+  // below the plot: both plots keep the same width, so their q axes line up
+  p.chart->legend()->setAlignment(Qt::AlignBottom);
   p.x = new QValueAxis;
   p.y = new QValueAxis;
   p.y->setTitleText(y_title);
@@ -204,13 +211,13 @@ void MotionCurvesDialog::fill(Plot& p, const std::array<std::vector<double>, 3>&
     p.y->setRange(0.0, 1.0);
     return;
   }
-  curve_round_range(p.y, lo, hi, 6);
+  curve_round_range(p.y, lo, hi, 8, true);
   double qlo = curves_.q.front() * q_scale, qhi = curves_.q.back() * q_scale;
   for (double q : curves_.sample_q) {
     qlo = std::min(qlo, q * q_scale);
     qhi = std::max(qhi, q * q_scale);
   }
-  curve_round_range(p.x, qlo, qhi, 8);
+  curve_round_range(p.x, qlo, qhi, 8, false);
 }
 
 void MotionCurvesDialog::refresh() {
