@@ -163,6 +163,12 @@ class JointViewsTest : public QObject {
     // the curves follow an edit: a sample deleted is a dot fewer
     QVERIFY(remove_samples(doc, knee.id, {0}).ok());
     QTRY_COMPARE(d->curves().sample_q.size(), n - 1);
+    // hidden, it does not follow edits; shown again from the menu, it catches up
+    d->hide();
+    QVERIFY(remove_samples(doc, knee.id, {0}).ok());
+    QCOMPARE(d->curves().sample_q.size(), n - 1);
+    w->action(QStringLiteral("motion_curves"))->trigger();
+    QTRY_COMPARE(d->curves().sample_q.size(), n - 2);
     // nothing selected: empty plots and a note saying what to do
     doc.set_selection(Selection{});
     QTRY_VERIFY(d->curves().q.empty());

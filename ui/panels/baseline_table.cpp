@@ -15,6 +15,7 @@ namespace js::ui {
 namespace {
 
 constexpr double kBaselineDeg = 180.0 / 3.14159265358979323846;
+constexpr std::size_t kMaxBaselineSamples = 20000;
 
 std::size_t samples_key(const Joint& j, double length_scale) {
   std::size_t h = std::hash<double>{}(length_scale) ^ (j.samples.size() * 0x9e3779b97f4a7c15ULL);
@@ -87,6 +88,15 @@ void BaselineTable::set_joint(const Joint* j, double length_scale) {
   const std::vector<PoseError> spline = j ? sample_errors(*j) : std::vector<PoseError>{};
   if (!j || spline.empty() || j->samples.size() < 2) {
     clear();
+    return;
+  }
+  // the fit runs on the ui thread (84 ms of cpu for 10,000 samples, docs/fitting.md): beyond that, the cli
+  if (j->samples.size() > kMaxBaselineSamples) {
+    clear();
+    summary_->setText(tr("Baselines: %1 samples are more than the dock fits while you work (%2); "
+                         "`jointsmith-cli fit SAMPLES --baseline` reports them.")
+                          .arg(j->samples.size())
+                          .arg(kMaxBaselineSamples));
     return;
   }
   const std::size_t key = samples_key(*j, length_scale);

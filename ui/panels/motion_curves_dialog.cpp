@@ -141,11 +141,21 @@ MotionCurvesDialog::MotionCurvesDialog(Document& doc, QWidget* parent) : QDialog
 
   connect(convention_, &QComboBox::currentIndexChanged, this, &MotionCurvesDialog::refresh);
   connect(coordinate_, &QComboBox::currentIndexChanged, this, &MotionCurvesDialog::refresh);
-  connect(&doc_, &Document::changed, this, &MotionCurvesDialog::refresh);
-  connect(&doc_, &Document::selection_changed, this, &MotionCurvesDialog::refresh);
+  // a hidden dialog does not follow edits (a simulation changes q every frame); showing it catches up
+  connect(&doc_, &Document::changed, this, [this] {
+    if (isVisible()) refresh();
+  });
+  connect(&doc_, &Document::selection_changed, this, [this] {
+    if (isVisible()) refresh();
+  });
   connect(csv, &QPushButton::clicked, this, [this] { choose_file(false); });
   connect(png, &QPushButton::clicked, this, [this] { choose_file(true); });
   refresh();
+}
+
+void MotionCurvesDialog::showEvent(QShowEvent* event) {
+  refresh();
+  QDialog::showEvent(event);
 }
 
 MotionCurvesDialog::Plot MotionCurvesDialog::make_plot(const QString& y_title) {

@@ -44,6 +44,9 @@ class MotionCurvesDialog : public QDialog {
  public slots:
   void refresh();
 
+ protected:
+  void showEvent(QShowEvent* event) override;
+
  private:
   struct Plot {
     QChart* chart;
