@@ -71,7 +71,7 @@ AngleConvention guess_grood_suntay(const JointModel& joint, int coordinate, cons
 
 MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointVector& at,
                            const AngleConvention& convention, const fit::SampleSet* samples, int count,
-                           double tolerance) {
+                           double tolerance, std::optional<std::pair<double, double>> range) {
   const int dof = joint.dof();
   if (coordinate < 0 || coordinate >= dof) {
     throw std::invalid_argument("motion curves: coordinate " + std::to_string(coordinate) + " is not one of the joint's " +
@@ -88,7 +88,14 @@ MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointV
   // the range: the joint's, else the samples', else a turn
   const Coordinate& coord = joint.coordinates()[static_cast<std::size_t>(coordinate)];
   double lo = -M_PI, hi = M_PI;
-  if (bounded(coord)) {
+  if (range) {
+    lo = range->first;
+    hi = range->second;
+    if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) {
+      throw std::invalid_argument("motion curves: the range [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                                  "] of coordinate " + std::to_string(coordinate) + " is empty");
+    }
+  } else if (bounded(coord)) {
     lo = coord.min;
     hi = coord.max;
   } else if (samples != nullptr && samples->size() > 1) {

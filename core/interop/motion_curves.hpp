@@ -14,6 +14,8 @@
 #pragma once
 
 #include <array>
+#include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -55,13 +57,14 @@ struct MotionCurves {
   std::array<std::vector<double>, 3> sample_translation;  // m
 };
 
-// the curves of `joint` over [min, max] of `coordinate` (count points; the joint's declared range, or the
-// samples' range of that coordinate when the joint's is unbounded) with the other coordinates at `at`, and
+// the curves of `joint` over `range` of `coordinate` (count points; without a range: the joint's declared
+// one, else the samples' range of that coordinate, else [−π, π]) with the other coordinates at `at`, and
 // the samples whose other coordinates lie within `tolerance` (same units) of `at`. samples may be null.
-// throws std::invalid_argument for a coordinate outside the joint's dof or an at of the wrong size.
+// throws std::invalid_argument for a coordinate outside the joint's dof, an at of the wrong size or an
+// empty range.
 MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointVector& at,
                            const AngleConvention& convention, const fit::SampleSet* samples, int count = 201,
-                           double tolerance = 1e-6);
+                           double tolerance = 1e-6, std::optional<std::pair<double, double>> range = std::nullopt);
 
 // the curves as csv for a spreadsheet: q, the three angles in degrees, the three translations in mm, with a
 // header naming them; then the samples as rows marked "sample" in a first column ("curve" for the curve).

@@ -265,7 +265,11 @@ void MotionCurvesDialog::refresh() {
       tolerance = std::max(tolerance, 0.02 * (hi - lo));
     }
     const fit::SampleSet samples = joint_sample_set(*j);
-    curves_ = interop::motion_curves(*j->model, c, at, used_, &samples, 201, tolerance);
+    // the range the q slider offers (the model's, else around the samples), so the plot and the slider agree
+    double q_lo = 0.0, q_hi = 0.0;
+    coordinate_range(*j, c, q_lo, q_hi);
+    curves_ = interop::motion_curves(*j->model, c, at, used_, &samples, 201, tolerance,
+                                     q_hi > q_lo ? std::optional(std::pair{q_lo, q_hi}) : std::nullopt);
     auto deg = [&](int i) { return static_cast<std::size_t>(i) < j->degrees.size() && j->degrees[static_cast<std::size_t>(i)]; };
     coordinate_name_ = names[c];
     coordinate_degrees_ = deg(c);

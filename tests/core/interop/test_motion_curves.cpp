@@ -118,6 +118,9 @@ TEST(MotionCurves, SamplesAreDotsOnTheCurveAtTheOtherCoordinate) {
   // the curve at u = 0.05 passes through them: ab/adduction is 0.1 q + 0.05 along it
   EXPECT_NEAR(m.angle[1].front(), 0.05, 1e-12);
   EXPECT_THROW(motion_curves(joint, 2, at, knee_convention(), &set), std::invalid_argument);
+  EXPECT_THROW(motion_curves(joint, 0, at, knee_convention(), &set, 21, 1e-9, std::pair{1.0, 1.0}), std::invalid_argument);
+  const MotionCurves part = motion_curves(joint, 0, at, knee_convention(), &set, 5, 1e-9, std::pair{0.5, 1.5});
+  EXPECT_EQ(part.q, (std::vector<double>{0.5, 0.75, 1.0, 1.25, 1.5}));
   EXPECT_THROW(motion_curves(joint, 0, JointVector::Zero(1), knee_convention(), &set), std::invalid_argument);
 }
 
