@@ -93,6 +93,8 @@ class JointViewsTest : public QObject {
     QVERIFY(spline_rms < h.errors.rms_translation_m * 1e3);
     QVERIFY(spline_rms < b->ball()->errors.rms_translation_m * 1e3);
     QCOMPARE(t->item(2, 3)->text(), QStringLiteral("0 (free)"));
+    QVERIFY2(t->verticalHeaderItem(1)->toolTip().contains(QStringLiteral("axis (")), qPrintable(t->verticalHeaderItem(1)->toolTip()));
+    qInfo() << t->verticalHeaderItem(1)->toolTip() << "|" << t->verticalHeaderItem(2)->toolTip();
     QVERIFY2(b->summary()->text().startsWith(QStringLiteral("A hinge is off by")), qPrintable(b->summary()->text()));
     QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/baselines.png")));
     // no samples left, no baselines (and no stale numbers)

@@ -136,6 +136,18 @@ void BaselineTable::set_joint(const Joint* j, double length_scale) {
   fill(0, &s);
   fill(1, hinge_ ? &hinge_->errors : nullptr);
   fill(2, ball_ ? &ball_->errors : nullptr);
+  // where the lower pairs are, for someone who would build one: the axis and the centre in the parent frame
+  auto vec = [](const Vec3& v, double scale, int decimals) {
+    return QStringLiteral("(%1, %2, %3)").arg(v.x() * scale, 0, 'f', decimals).arg(v.y() * scale, 0, 'f', decimals).arg(v.z() * scale, 0, 'f', decimals);
+  };
+  table_->verticalHeaderItem(1)->setToolTip(
+      hinge_ ? tr("Best fixed hinge: axis %1 in the parent frame through %2 mm; its angle is free per sample")
+                   .arg(vec(hinge_->axis_in_parent(), 1.0, 3), vec(hinge_->point_in_parent(), 1e3, 1))
+             : QString());
+  table_->verticalHeaderItem(2)->setToolTip(
+      ball_ ? tr("Best ball joint (SCoRE): centre %1 mm in the parent frame, %2 mm in the child frame; rotation free")
+                  .arg(vec(ball_->centre_in_parent, 1e3, 1), vec(ball_->centre_in_child, 1e3, 1))
+            : QString());
   table_->item(2, 1)->setToolTip(ball_ && !ball_->determined
                                      ? tr("The samples rotate about one axis only: the ball's centre is free along "
                                           "it (the one nearest the child's origin is shown)")
