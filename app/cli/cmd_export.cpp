@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "app/cli/commands.hpp"
 #include "core/interop/gltf_export.hpp"
@@ -39,8 +40,16 @@ range in the model, or --range), every byte outside the joint's element unchange
 are rewritten to resolve from the new file's folder (or --copy-meshes copies them to its Geometry/, or
 --keep-mesh-paths). The saved model is read back and its joint compared with the fitted one (the report).
 The save is atomic: a failed save leaves an existing file intact.
+A 2- or 3-dof joint (a spline surface fit) goes --into a model only: each TransformAxis becomes a
+MultivariatePolynomialFunction (OpenSim >= 4.4) of the coordinates, fitted by least squares over the model
+coordinates' ranges, the degree raised until --tolerance / --angle-tolerance (defaults 0.1 mm and 0.05 deg
+here) are met over a 101x101 grid (31^3 for 3 dof), or refused (nothing written) with what --max-degree
+reaches and where. --coordinates A,B names the model coordinates the fitted q0, q1 drive when the model
+joint has others (a ScapulothoracicJoint's four); the others are removed from the joint, with a note.
 Examples: jointsmith-cli export resources/joints/knee.json --format osim -o knee.osim
           jointsmith-cli export knee_fit.json --format osim --into leg.osim --replace knee_r -o leg_new.osim
+          jointsmith-cli export scap_fit.json --format osim --into arm.osim --replace scapulothoracic_r \
+              --coordinates scapula_abduction,scapula_elevation -o arm_new.osim
           jointsmith-cli export resources/scenes/leg.json --format gltf --duration 2 -o leg.glb)";
 
 struct ExportCliOptions {
@@ -63,7 +72,21 @@ struct ExportCliOptions {
   std::string replace;
   bool copy_meshes = false;
   bool keep_mesh_paths = false;
+  bool tolerance_given = false, angle_tolerance_given = false;
+  std::string coordinates;
+  int max_degree = 10;
 };
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string w; std::getline(in, w, ',');) {
+    w.erase(0, w.find_first_not_of(' '));
+    w.erase(w.find_last_not_of(' ') + 1);
+    if (!w.empty()) out.push_back(w);
+  }
+  return out;
+}
 
 void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, const interop::OsimExportOptions& fit) {
   if (cli.replace.empty()) throw std::runtime_error("export: --into needs --replace JOINT (the joint of the model to replace)");
@@ -75,6 +98,15 @@ void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, cons
   text << in.rdbuf();
   interop::OsimReplaceOptions options;
   options.fit = fit;
+  if (joint.dof() > 1) {
+    if (!cli.range.empty()) throw std::runtime_error("export: --range is for 1-dof joints; a " + std::to_string(joint.dof()) + "-dof joint holds over the model coordinates' ranges");
+    if (cli.tolerance_given) options.polynomial.position_tolerance = cli.tolerance;
+    if (cli.angle_tolerance_given) options.polynomial.angle_tolerance = cli.angle_tolerance;
+    options.polynomial.max_degree = cli.max_degree;
+    options.coordinates = split_commas(cli.coordinates);
+  } else if (!cli.coordinates.empty()) {
+    throw std::runtime_error("export: --coordinates is for 2- and 3-dof joints");
+  }
   if (!cli.range.empty()) options.range = parse_range(cli.range, "export");
   options.output_path = cli.output;
   options.meshes = cli.copy_meshes ? interop::OsimMeshPaths::Copy
@@ -89,8 +121,10 @@ void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, cons
   std::cout << "replaced " << cli.replace << " in " << cli.into << " by the joint of " << cli.input << "\n"
             << interop::replace_summary(result, options);
   if (!result.fidelity.within_tolerance) {
-    throw std::runtime_error("export: the tolerance was not met with " + std::to_string(result.fidelity.knots) +
-                             " knots; nothing written (loosen --tolerance or check the joint)");
+    throw std::runtime_error("export: the tolerance was not met with " +
+                             (joint.dof() > 1 ? "polynomials of degree " + std::to_string(result.fidelity.degree)
+                                              : std::to_string(result.fidelity.knots) + " knots") +
+                             "; nothing written (loosen --tolerance or check the joint)");
   }
   interop::save_osim_model(result, cli.output);
   std::cout << "  wrote " << cli.output << "\n";
@@ -118,8 +152,11 @@ void export_osim(const ExportCliOptions& cli) {
     return;
   }
   if (joint->dof() != 1) {
-    throw std::runtime_error("export: " + cli.input + ": the OpenSim export needs a 1-dof joint (SimmSpline functions of one coordinate), got a " +
-                             std::to_string(joint->dof()) + "-dof joint");
+    // a fragment has no coordinate ranges of a model to fit the polynomials over, and OpenSim cannot open it
+    throw std::runtime_error("export: " + cli.input + ": a " + std::to_string(joint->dof()) +
+                             "-dof joint is exported into a model: --into MODEL.osim --replace JOINT [--coordinates A,B] (its "
+                             "MultivariatePolynomialFunctions are fitted over that model's coordinate ranges); a joint fragment "
+                             "holds only 1-dof joints (SimmSplines)");
   }
   if (!cli.range.empty()) options.range = parse_range(cli.range, "export");
   options.joint_name = cli.name.empty() ? joint->coordinates()[0].name + "_joint" : cli.name;
@@ -180,8 +217,14 @@ void add_export_command(CLI::App& app) {
   cmd->add_option("input", cli->input, "joint file (--format osim) or scene file (--format gltf)")->required();
   cmd->add_option("--format", cli->format, "osim or gltf")->required()->check(CLI::IsMember({"osim", "gltf"}));
   cmd->add_option("-o,--output", cli->output, "file to write")->required();
-  cmd->add_option("--tolerance", cli->tolerance, "osim: largest position error of the child origin (m)")->capture_default_str();
-  cmd->add_option("--angle-tolerance", cli->angle_tolerance, "osim: largest rotation error (rad)")->capture_default_str();
+  cmd->add_option("--tolerance", cli->tolerance, "osim: largest position error of the child origin (m; 2-3 dof: default 1e-4)")
+      ->capture_default_str()
+      ->each([cli](const std::string&) { cli->tolerance_given = true; });
+  cmd->add_option("--angle-tolerance", cli->angle_tolerance, "osim: largest rotation error (rad; 2-3 dof: default 0.05 deg)")
+      ->capture_default_str()
+      ->each([cli](const std::string&) { cli->angle_tolerance_given = true; });
+  cmd->add_option("--coordinates", cli->coordinates, "osim --into, 2-3 dof: A,B[,C] the model coordinates the fitted joint drives");
+  cmd->add_option("--max-degree", cli->max_degree, "osim --into, 2-3 dof: highest polynomial degree tried")->capture_default_str()->check(CLI::Range(1, 20));
   cmd->add_option("--spline", cli->spline, "osim: simm (SimmSpline) or natural (NaturalCubicSpline)")->capture_default_str();
   cmd->add_option("--range", cli->range, "osim: MIN,MAX coordinate range to export (default: the joint's)");
   cmd->add_option("--name", cli->name, "osim: CustomJoint name (default: COORDINATE_joint)");

@@ -13,6 +13,7 @@
 #include "core/interop/osim_export.hpp"
 #include "core/interop/osim_file.hpp"
 #include "core/interop/osim_grid.hpp"
+#include "core/interop/osim_model.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 
@@ -29,7 +30,9 @@ notes (coupler constraints, locked coordinates, ranges past a spline's knots) an
 given) and prints its max position and angle difference from the OpenSim joint over a dense grid of the
 range. docs/opensim.md.
 With --coordinates A,B --grid NxM, samples an N x M grid over the declared ranges of the two coordinates
-(the others at their default values) as 2-dof samples (columns q0, q1) for `jointsmith-cli fit`.
+(the others at their default values) as 2-dof samples (columns q0, q1) for `jointsmith-cli fit`; any joint
+type the model reader maps (a ScapulothoracicJoint, an EllipsoidJoint, a UniversalJoint ...) can be sampled so.
+With --coordinates A,B,C --grid NxMxK, a 3-dof box (columns q0, q1, q2).
 Example: jointsmith-cli import-osim knee.osim --joint knee_r -o knee.csv --fit knee.json
          jointsmith-cli import-osim model.osim --joint wrist --coordinates flexion,deviation --grid 21x21 -o wrist.csv)";
 
@@ -95,6 +98,72 @@ void run_grid(const interop::OsimCustomJoint& joint, const ImportCliOptions& cli
             << "] (the others at their defaults); wrote " << cli.output << "\n";
 }
 
+// --coordinates for a joint type only the whole-model reader maps (a ScapulothoracicJoint, an EllipsoidJoint …),
+// and for three coordinates of any joint (--grid NxMxK)
+void run_model_grid(const ImportCliOptions& cli) {
+  std::vector<std::string> names;
+  {
+    std::istringstream in(cli.coordinates);
+    for (std::string w; std::getline(in, w, ',');) names.push_back(w);
+  }
+  if (names.size() < 2 || names.size() > 3 || std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.empty(); })) {
+    throw std::runtime_error("import-osim: --coordinates '" + cli.coordinates + "': expected two or three names, A,B[,C]");
+  }
+  if (!cli.fit.empty() || cli.driven || !cli.range.empty()) {
+    throw std::runtime_error("import-osim: --coordinates samples a grid; --fit, --driven and --range are for one coordinate (fit the grid with jointsmith-cli fit)");
+  }
+  std::vector<int> n;
+  {
+    std::istringstream in(cli.grid);
+    std::string part;
+    bool ok = true;
+    while (std::getline(in, part, 'x')) {
+      std::istringstream p(part);
+      int v = 0;
+      ok = ok && (p >> v) && (p >> std::ws).eof() && v >= 2;
+      n.push_back(v);
+    }
+    if (!ok || n.size() != names.size()) {
+      throw std::runtime_error("import-osim: --grid '" + cli.grid + "': expected " + (names.size() == 2 ? "NxM" : "NxMxK") + " (one size per coordinate, each >= 2)");
+    }
+  }
+  const interop::OsimModel model = interop::read_osim_model(cli.model);
+  std::vector<std::pair<double, double>> r;
+  for (const std::string& name : names) {
+    const int c = model.find_coordinate(name);
+    if (c < 0 || model.coordinates[static_cast<std::size_t>(c)].joint != cli.joint) {
+      std::string own;
+      for (const interop::OsimModelCoordinate& o : model.coordinates) {
+        if (o.joint == cli.joint) own += (own.empty() ? "" : ", ") + o.name;
+      }
+      throw std::runtime_error("import-osim: " + cli.model + ": joint '" + cli.joint + "' has no coordinate '" + name + "' (it has " + own + ")");
+    }
+    const interop::OsimModelCoordinate& o = model.coordinates[static_cast<std::size_t>(c)];
+    if (!o.has_range || !(o.max > o.min) || interop::osim_range_is_unbounded(o.min, o.max)) {
+      throw std::runtime_error("import-osim: " + cli.model + ":" + std::to_string(o.line) + ": coordinate '" + o.name + "' has no bounded range to sample over");
+    }
+    r.emplace_back(o.min, o.max);
+  }
+  fit::SampleSet samples;
+  try {
+    samples = interop::sample_osim_model_box(model, cli.joint, names, r, n, cli.output);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string("import-osim: ") + e.what());
+  }
+  fit::write_samples(samples, cli.output);
+  std::string others;
+  for (const interop::OsimModelCoordinate& o : model.coordinates) {
+    if (o.joint == cli.joint && std::find(names.begin(), names.end(), o.name) == names.end()) {
+      std::ostringstream v;
+      v << o.name << " = " << o.default_value;
+      others += (others.empty() ? "" : ", ") + v.str();
+    }
+  }
+  std::cout << "sampled " << cli.joint << " on a " << cli.grid << " grid:";
+  for (std::size_t k = 0; k < names.size(); ++k) std::cout << (k ? "," : "") << " q" << k << " = " << names[k] << " in [" << r[k].first << ", " << r[k].second << "]";
+  std::cout << (others.empty() ? "" : " (" + others + ", their defaults)") << "; wrote " << cli.output << "\n";
+}
+
 // the index of the coordinate to sample: --coordinate, or the joint's only one
 int choose_coordinate(const interop::OsimCustomJoint& joint, const ImportCliOptions& cli) {
   if (!cli.coordinate.empty()) {
@@ -137,7 +206,19 @@ interop::OsimCoordinate path_variable(const interop::OsimCustomJoint& joint, int
 void run_import(const ImportCliOptions& cli) {
   io::refuse_overwriting_inputs(cli.output, {cli.model});
   if (!cli.fit.empty()) io::refuse_overwriting_inputs(cli.fit, {cli.model, cli.output});
-  const interop::OsimCustomJoint joint = interop::read_osim_joint(cli.model, cli.joint);
+  if (std::count(cli.coordinates.begin(), cli.coordinates.end(), ',') == 2) {
+    run_model_grid(cli);
+    return;
+  }
+  interop::OsimCustomJoint joint;
+  try {
+    joint = interop::read_osim_joint(cli.model, cli.joint);
+  } catch (const interop::OsimError& e) {
+    // a joint that is there but not a CustomJoint, PinJoint or SliderJoint: the whole-model reader samples a grid
+    if (cli.coordinates.empty() || cli.joint.empty() || e.kind() != interop::OsimErrorKind::MissingJoint || e.line() == 0) throw;
+    run_model_grid(cli);
+    return;
+  }
   if (!cli.coordinates.empty()) {
     run_grid(joint, cli);
     return;
@@ -203,8 +284,8 @@ void add_import_osim_command(CLI::App& app) {
   cmd->add_option("--range", cli->range, "MIN,MAX range of the coordinate to sample (default: its <range>)");
   cmd->add_flag("--driven", cli->driven,
                 "sample through the CoordinateCouplerConstraint that sets the coordinate: along its independent coordinate");
-  cmd->add_option("--coordinates", cli->coordinates, "A,B: sample a grid over these two coordinates (2-dof samples)");
-  cmd->add_option("--grid", cli->grid, "NxM: grid size with --coordinates")->capture_default_str();
+  cmd->add_option("--coordinates", cli->coordinates, "A,B[,C]: sample a grid over these two (or three) coordinates");
+  cmd->add_option("--grid", cli->grid, "NxM (NxMxK for three): grid size with --coordinates")->capture_default_str();
   cmd->add_option("--samples", cli->samples, "number of evenly spaced samples over the range")->capture_default_str();
   cmd->add_option("--fit", cli->fit, "also fit a spline curve joint and write it here (json)");
   cmd->add_option("--frames", cli->frames, "control frames of the fit (0: cross-validation)")->capture_default_str();

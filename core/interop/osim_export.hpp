@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/interop/euler.hpp"
 #include "core/interop/osim_joint.hpp"
@@ -38,6 +39,10 @@ struct OsimFidelity {
   bool within_tolerance = false;       // both maxima ≤ their tolerances
   AxisOrder rotation_order{0, 1, 2};   // axes of rotation1..3 in the parent offset frame
   double min_gimbal_margin = 1.0;      // smallest cos(rotation2) over the range (0: gimbal lock)
+  // n-dof (MultivariatePolynomialFunction): every coordinate where each maximum occurs (worst_*_q holds the
+  // first), and the polynomials' total degree; 1-dof: worst_*_at = {worst_*_q}, degree 0
+  std::vector<double> worst_position_at, worst_angle_at;
+  int degree = 0;
 };
 
 struct OsimExport {

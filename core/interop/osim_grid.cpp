@@ -31,4 +31,76 @@ fit::SampleSet sample_osim_grid(const OsimCustomJoint& joint, int c0, int c1, st
   return set;
 }
 
+fit::SampleSet sample_osim_model_grid(const OsimModel& model, const std::string& joint, const std::string& c0, const std::string& c1,
+                                      std::pair<double, double> r0, std::pair<double, double> r1, int n0, int n1,
+                                      const std::string& source) {
+  return sample_osim_model_box(model, joint, {c0, c1}, {r0, r1}, {n0, n1}, source);
+}
+
+fit::SampleSet sample_osim_model_box(const OsimModel& model, const std::string& joint, const std::vector<std::string>& coordinates,
+                                     const std::vector<std::pair<double, double>>& ranges, const std::vector<int>& counts,
+                                     const std::string& source) {
+  const std::size_t m = coordinates.size();
+  if ((m != 2 && m != 3) || ranges.size() != m || counts.size() != m) throw std::invalid_argument("a grid needs 2 or 3 coordinates, each with a range and a count");
+  const OsimModelJoint* mj = nullptr;
+  std::string names;
+  for (const OsimModelJoint& j : model.joints) {
+    if (j.name == joint) mj = &j;
+    names += (names.empty() ? "" : ", ") + j.name;
+  }
+  if (!mj) throw std::invalid_argument(model.source + ": no joint '" + joint + "' (the model has " + names + ")");
+  if (!mj->joint) {
+    std::string why;
+    for (const OsimIssue& i : model.issues) {
+      if (i.element.find("'" + joint + "'") != std::string::npos) why = ": " + i.message();
+    }
+    throw std::invalid_argument(model.source + ": joint '" + joint + "' could not be read" + why);
+  }
+  // q in the core joint's order, every coordinate at its default
+  const int n = mj->joint->dof();
+  JointVector q(n);
+  std::vector<int> slot(m, -1);
+  std::string own;
+  for (int k = 0; k < n; ++k) {
+    const std::string& name = mj->coordinates[static_cast<std::size_t>(k)];
+    const int c = model.find_coordinate(name);
+    q[k] = c >= 0 ? model.coordinates[static_cast<std::size_t>(c)].default_value : 0.0;
+    for (std::size_t d = 0; d < m; ++d) {
+      if (name == coordinates[d]) slot[d] = k;
+    }
+    own += (own.empty() ? "" : ", ") + name;
+  }
+  for (std::size_t d = 0; d < m; ++d) {
+    if (slot[d] < 0) throw std::invalid_argument(model.source + ": joint '" + joint + "' has no coordinate '" + coordinates[d] + "' (it has " + own + ")");
+    for (std::size_t e = 0; e < d; ++e) {
+      if (slot[e] == slot[d]) throw std::invalid_argument("a grid needs different coordinates of the joint ('" + coordinates[d] + "' twice)");
+    }
+    if (counts[d] < 2) throw std::invalid_argument("a grid needs at least 2 values along each coordinate");
+    if (!(ranges[d].second > ranges[d].first)) throw std::invalid_argument("a grid needs non-empty ranges");
+  }
+  fit::SampleSet set;
+  set.dof = static_cast<int>(m);
+  set.has_q = true;
+  set.source = source;
+  JointData data(n);
+  std::vector<int> i(m, 0);  // odometer, the last coordinate fastest
+  while (true) {
+    fit::Sample s;
+    s.q = JointVector(static_cast<Eigen::Index>(m));
+    for (std::size_t d = 0; d < m; ++d) {
+      const auto& [lo, hi] = ranges[d];
+      const double v = i[d] == counts[d] - 1 ? hi : lo + (hi - lo) * i[d] / (counts[d] - 1);
+      q[slot[d]] = v;
+      s.q[static_cast<Eigen::Index>(d)] = v;
+    }
+    mj->joint->evaluate(q, data, EvalLevel::Transform);
+    s.parent_T_child = data.G;
+    set.samples.push_back(s);
+    std::size_t d = m;
+    while (d > 0 && ++i[d - 1] == counts[d - 1]) i[--d] = 0;
+    if (d == 0) break;
+  }
+  return set;
+}
+
 }  // namespace js::interop

@@ -4,9 +4,11 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/fit/samples.hpp"
 #include "core/interop/osim_joint.hpp"
+#include "core/interop/osim_model.hpp"
 
 namespace js::interop {
 
@@ -15,5 +17,18 @@ namespace js::interop {
 // empty range.
 fit::SampleSet sample_osim_grid(const OsimCustomJoint& joint, int c0, int c1, std::pair<double, double> r0,
                                 std::pair<double, double> r1, int n0, int n1, const std::string& source);
+
+// the same for joint `joint` of a whole model (any joint type the model reader maps: a ScapulothoracicJoint, an
+// EllipsoidJoint …), its coordinates named; the joint's other coordinates at their default values. throws
+// std::invalid_argument naming what is wrong (no such joint, the joint not mapped — with the reader's reason —,
+// a coordinate not of this joint, …).
+fit::SampleSet sample_osim_model_grid(const OsimModel& model, const std::string& joint, const std::string& c0, const std::string& c1,
+                                      std::pair<double, double> r0, std::pair<double, double> r1, int n0, int n1,
+                                      const std::string& source);
+
+// the same over 2 or 3 coordinates (an n0 × n1 [× n2] box, the last coordinate fastest): samples of that dof.
+fit::SampleSet sample_osim_model_box(const OsimModel& model, const std::string& joint, const std::vector<std::string>& coordinates,
+                                     const std::vector<std::pair<double, double>>& ranges, const std::vector<int>& counts,
+                                     const std::string& source);
 
 }  // namespace js::interop

@@ -6,15 +6,22 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include "ui/app/main_window.hpp"
+#include "ui/app/reauthor_menu.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/export/osim_import.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/joint_operations.hpp"
+#include "ui/joint/fit_runner.hpp"
+#include "ui/joint/reauthor.hpp"
+#include "ui/panels/fit_panel.hpp"
+#include "ui/panels/reauthor_box.hpp"
 #include "ui/panels/dynamics_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/joint_sliders.hpp"
@@ -129,6 +136,66 @@ class GuiOsimTest : public QObject {
     qInfo() << "pixels off the background:" << drawn_pixels << "of" << total;
     QVERIFY(drawn_pixels > total / 50);
     Q_UNUSED(img);
+  }
+
+  // issue 15 as a user does it: open Rajagopal2016, sample walker_knee_r, Fit, compare, Replace in Model, save the
+  // model; the saved file opens with the fitted knee (tests/ui/test_reauthor.cpp checks the round trip in detail)
+  void rajagopal_knee_reauthored_and_saved() {
+    const QString path = kModels + QStringLiteral("/Rajagopal2016.osim");
+    if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = make_window();
+    settle(*w);
+    QCOMPARE(w->open_project(path), QString());
+    Document& doc = w->document();
+    JointId knee = 0;
+    for (const Joint& j : doc.data().joints)
+      if (j.osim_joint == QLatin1String("walker_knee_r")) knee = j.id;
+    QVERIFY(knee);
+    Selection sel;
+    sel.joint = knee;
+    doc.set_selection(sel);
+    QVERIFY(w->action(QStringLiteral("sample_joint"))->isEnabled());
+    QVERIFY(!w->action(QStringLiteral("replace_in_model"))->isEnabled());
+    QVERIFY(w->action(QStringLiteral("save_osim"))->isEnabled());
+    QVERIFY(sample_joint(doc, knee, 25).ok());
+    // Fit in the fit dock, as a user presses it: the knee keeps its model, the fit is a candidate
+    auto* fit = qobject_cast<FitPanel*>(w->panel(QStringLiteral("fit")));
+    QVERIFY(fit);
+    QTest::mouseClick(fit->fit_button(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!fit->runner()->running() && fit->fit_button()->isEnabled(), 60000);
+    const Joint* j = doc.data().joint(knee);
+    QVERIFY(j->candidate);
+    QVERIFY(!j->original);
+    QVERIFY(fit->reauthor()->isVisible());
+    QVERIFY(fit->reauthor()->difference_label()->text().contains(QLatin1String("Fitted candidate against walker_knee_r")));
+    QVERIFY(w->action(QStringLiteral("replace_in_model"))->isEnabled());
+    // Replace in Model from the fit dock: one undo step
+    const int steps = doc.undo_stack()->count();
+    QTest::mouseClick(fit->reauthor()->replace_button(), Qt::LeftButton);
+    QCOMPARE(doc.undo_stack()->count(), steps + 1);
+    j = doc.data().joint(knee);
+    QVERIFY(j->original && !j->candidate);
+    QCOMPARE(j->kind, QStringLiteral("spline_curve"));
+    QVERIFY(fit->reauthor()->difference_label()->text().startsWith(QLatin1String("Replaced; against the original walker_knee_r")));
+    qInfo() << fit->reauthor()->difference_label()->text();
+    // bend the knee so the overlay of the original shows beside the fitted one, and look
+    Eigen::VectorXd q(1);
+    q[0] = 1.2;
+    QVERIFY(set_joint_q(doc, knee, q).ok());
+    settle(*w);
+    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_reauthored_window.png")));
+    // Save As OpenSim Model (without its file dialog): the saved model opens with the fitted knee
+    const QString saved = tmp_.filePath(QStringLiteral("rajagopal_spline_knee.osim"));
+    const auto [text, error] = save_osim_with_message(doc, saved, true);
+    QVERIFY2(!error, qPrintable(text));
+    qInfo() << text;
+    QVERIFY(text.contains(QLatin1String("max position error")));
+    auto back = make_window();
+    QCOMPARE(back->open_project(saved), QString());
+    bool found = false;
+    for (const Joint& r : back->document().data().joints)
+      if (r.osim_joint == QLatin1String("walker_knee_r")) found = r.model && r.model->dof() == 1;
+    QVERIFY(found);
   }
 
   void rotational_coordinates_show_in_degrees() {

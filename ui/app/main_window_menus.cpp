@@ -18,6 +18,7 @@
 #include "ui/app/demos.hpp"
 #include "ui/app/dialogs.hpp"
 #include "ui/app/export_menu.hpp"
+#include "ui/app/reauthor_menu.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/panels/motion_curves_dialog.hpp"
@@ -80,6 +81,8 @@ void MainWindow::build_actions() {
                        [this] { export_png_dialog(); }));
   add_export_actions(this, file, doc_, actions_, [this](const QString& m, bool error) { show_message(m, error); });
   file->addSeparator();
+  add_reauthor_actions(this, file, doc_, actions_, [this](const QString& m, bool error) { show_message(m, error); });
+  file->addSeparator();
   file->addAction(make(QStringLiteral("quit"), tr("&Quit"), QKeySequence::Quit, tr("Quit Jointsmith"), [this] { close(); }));
 
   // the authoring demo, then every shipped demo scene (listed when the menu opens: new demos show up)
@@ -137,6 +140,8 @@ void MainWindow::build_actions() {
                         }));
   joint->addSeparator();
   joint->addAction(actions_[QStringLiteral("load_joint")]);
+  joint->addSeparator();
+  for (const char* name : {"sample_joint", "replace_in_model", "restore_original"}) joint->addAction(actions_[QLatin1String(name)]);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(make(QStringLiteral("frame"), tr("&Frame Selection"), QKeySequence(Qt::Key_F),

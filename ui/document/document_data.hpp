@@ -64,6 +64,9 @@ struct Body {
 struct Sample {
   Eigen::VectorXd q;
   SE3 parent_T_child;
+  // from motion-capture markers: the larger of the two clusters' rms marker residual after the rigid fit (m);
+  // negative for a sample that did not come from markers
+  double marker_rms = -1.0;
 };
 
 // what the app keeps of the fit that made a joint's model: the objective before and after each iteration
@@ -101,6 +104,12 @@ struct Joint {
   // whether the sliders show it in degrees (a rotational coordinate; empty: q as stored)
   QString osim_joint;
   std::vector<bool> degrees;
+  // re-authoring a joint that has a model of its own (an opensim joint, a lower pair): a fit of its samples
+  // gives `candidate`, overlaid and compared but not yet the joint's model; Replace in Model makes it the model
+  // and keeps the model it replaced as `original` (overlaid for comparison; Save As .osim writes the
+  // replacement). both null otherwise; both immutable and shared like model.
+  std::shared_ptr<const JointModel> candidate;
+  std::shared_ptr<const JointModel> original;
 };
 
 // the size of q: the model's dof, else that of the kind.

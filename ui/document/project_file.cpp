@@ -237,8 +237,11 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
   for (const Joint& jt : d.joints) {
     json samples = json::array();
     for (const Sample& s : jt.samples)
-      samples.push_back({{"q", std::vector<double>(s.q.data(), s.q.data() + s.q.size())},
-                         {"parent_T_child", pose_json(s.parent_T_child)}});
+    {
+      json sj{{"q", std::vector<double>(s.q.data(), s.q.data() + s.q.size())}, {"parent_T_child", pose_json(s.parent_T_child)}};
+      if (s.marker_rms >= 0.0) sj["marker_rms"] = s.marker_rms;
+      samples.push_back(std::move(sj));
+    }
     json joint{{"id", jt.id},
                {"name", str(jt.name)},
                {"parent", jt.parent},
@@ -249,6 +252,8 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
     // the model exactly as a joint file stores it (docs/joint-file.md)
     if (jt.model) joint["model"] = model_to_json(*jt.model);
     if (!jt.osim_joint.isEmpty()) joint["osim_joint"] = str(jt.osim_joint);
+    if (jt.candidate) joint["candidate"] = model_to_json(*jt.candidate);
+    if (jt.original) joint["original"] = model_to_json(*jt.original);
     if (!jt.degrees.empty()) joint["degrees"] = jt.degrees;
     if (!jt.scene_joint.is_null()) joint["scene_joint"] = scene_joint_for_file(jt.scene_joint, base_dir);
     if (!jt.last_fit.empty())
@@ -395,10 +400,21 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
       s.q.resize(dof);
       for (int c = 0; c < dof; ++c) s.q[c] = number(q[static_cast<std::size_t>(c)], ws + ".q");
       s.parent_T_child = pose_from(field(samples[k], "parent_T_child", ws), ws + ".parent_T_child");
+      if (samples[k].contains("marker_rms")) {
+        s.marker_rms = number(samples[k]["marker_rms"], ws + ".marker_rms");
+        if (!(s.marker_rms >= 0.0)) bad(ws + ".marker_rms", "expected a residual ≥ 0 (m)");
+      }
       jt.samples.push_back(s);
     }
     if (jj.contains("scene_joint")) jt.scene_joint = scene_joint_from_file(jj["scene_joint"], base_dir);
     if (jj.contains("osim_joint")) jt.osim_joint = qstr(jj["osim_joint"].get<std::string>());
+    // a re-authored joint's fitted candidate and the model a replacement took the place of: same coordinates
+    for (const char* key : {"candidate", "original"}) {
+      if (!jj.contains(key)) continue;
+      auto m = model_from_json(jj[key], w + "." + key);
+      if (m->dof() != dof) bad(w + "." + key, "is a " + std::to_string(m->dof()) + "-dof joint, but the joint has " + std::to_string(dof) + " coordinate(s)");
+      (std::string(key) == "candidate" ? jt.candidate : jt.original) = std::move(m);
+    }
     if (jj.contains("degrees")) {
       const json& deg = jj["degrees"];
       if (!deg.is_array() || static_cast<int>(deg.size()) != dof) bad(w + ".degrees", "expected " + std::to_string(dof) + " booleans");

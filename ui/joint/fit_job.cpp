@@ -5,6 +5,7 @@
 
 #include "core/fit/cross_validation.hpp"
 #include "core/fit/surface_fit.hpp"
+#include "ui/joint/reauthor.hpp"
 
 namespace js::ui {
 
@@ -21,7 +22,7 @@ fit::CurveFitOptions curve_fit_options(const FitSettings& s) {
 
 fit::SampleSet joint_sample_set(const Joint& joint) {
   fit::SampleSet set;
-  set.dof = joint_dof(joint.kind);
+  set.dof = joint_q_size(joint);
   set.has_q = true;
   set.source = joint.name.toStdString();
   for (std::size_t k = 0; k < joint.samples.size(); ++k) {
@@ -77,8 +78,44 @@ FitRecord fit_record(const fit::FitReport& report) {
   return FitRecord{report.objective_history, report.seconds / fits, report.smoothing_weight};
 }
 
+namespace {
+
+// a re-authored joint's candidate keeps the names of the coordinates it stands in for
+void name_coordinates(FitOutcome& out, const Joint& joint) {
+  if (!out.model || !fits_a_candidate(joint) || joint.model->dof() != out.model->dof()) return;
+  std::unique_ptr<JointModel> named = out.model->clone();
+  for (int i = 0; i < named->dof(); ++i)
+    named->coordinates()[static_cast<std::size_t>(i)].name = joint.model->coordinates()[static_cast<std::size_t>(i)].name;
+  out.model = std::move(named);
+}
+
+FitOutcome run_fit_of_kind(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress,
+                           const std::atomic<bool>* cancel);
+
+}  // namespace
+
 FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress,
                    const std::atomic<bool>* cancel) {
+  if (!fits_a_candidate(joint)) return run_fit_of_kind(joint, settings, progress, cancel);
+  // a joint with a model of its own (an opensim joint, a lower pair) is fitted as the spline of its dof
+  FitOutcome out;
+  const int dof = joint.model->dof();
+  if (dof != 1 && dof != 2) {
+    out.error = QObject::tr("%1 has %2 coordinates: Fit makes spline joints of 1 or 2").arg(joint.name).arg(dof);
+    return out;
+  }
+  Joint as_spline = joint;
+  as_spline.kind = dof == 1 ? QStringLiteral("spline_curve") : QStringLiteral("spline_surface");
+  as_spline.model = nullptr;
+  out = run_fit_of_kind(as_spline, settings, progress, cancel);
+  name_coordinates(out, joint);
+  return out;
+}
+
+namespace {
+
+FitOutcome run_fit_of_kind(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress,
+                           const std::atomic<bool>* cancel) {
   FitOutcome out;
   if (joint.kind == QLatin1String("spline_surface")) return run_surface_fit(joint, settings, progress, cancel);
   if (joint.kind != QLatin1String("spline_curve")) {
@@ -111,5 +148,7 @@ FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::P
   }
   return out;
 }
+
+}  // namespace
 
 }  // namespace js::ui

@@ -32,7 +32,8 @@ FitRecord fit_record(const fit::FitReport& report);
 
 // fits a spline curve joint (paper §6; smoothing chosen by cross-validation when automatic) or a 2-dof
 // spline surface joint (eq. 25; `frames` control values per axis, no smoothing when automatic) to its samples.
-// progress is called on the calling thread after each iteration (return false to stop); cancel may be set
+// a joint with a model of its own (reauthor.hpp: fits_a_candidate) is fitted as the spline of its dof, its
+// coordinates named as the model's. progress is called on the calling thread after each iteration (return false to stop); cancel may be set
 // from another thread. never throws: failures come back in FitOutcome::error.
 FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress = {},
                    const std::atomic<bool>* cancel = nullptr);

@@ -5,6 +5,7 @@
 
 #include "core/fit/cross_validation.hpp"
 #include "ui/joint/joint_operations.hpp"
+#include "ui/joint/reauthor.hpp"
 
 namespace js::ui {
 
@@ -82,12 +83,23 @@ void FitRunner::on_done(FitOutcome outcome) {
     emit finished(false, tr("Fit of %1 finished, but the joint was deleted meanwhile").arg(joint_name_));
     return;
   }
-  const auto r = set_joint_model(doc_, joint_, last_.model, tr("Fit %1").arg(joint_name_), std::nullopt,
-                                 fit_record(last_.report));
-  if (!r.ok()) {
-    emit finished(false, r.error);
-    return;
+  const bool candidate = fits_a_candidate(*j);
+  if (candidate) {
+    // a joint with a model of its own keeps it: the fit is a candidate, compared until Replace in Model
+    const auto r = set_candidate(doc_, joint_, last_.model, fit_record(last_.report), tr("Fit %1 (candidate)").arg(joint_name_));
+    if (!r.ok()) {
+      emit finished(false, r.error);
+      return;
+    }
+  } else {
+    const auto r = set_joint_model(doc_, joint_, last_.model, tr("Fit %1").arg(joint_name_), std::nullopt,
+                                   fit_record(last_.report));
+    if (!r.ok()) {
+      emit finished(false, r.error);
+      return;
+    }
   }
+  j = doc_.data().joint(joint_);
   const fit::FitReport& rep = last_.report;
   QString text = tr("Fitted %1: rms %2 mm / %3°, max %4 mm / %5°, %6, %7 ms")
                      .arg(joint_name_)
@@ -103,6 +115,10 @@ void FitRunner::on_done(FitOutcome outcome) {
                                  return a.q == b.q && a.parent_T_child.is_approx(b.parent_T_child, 0.0);
                                });
   if (!same) text += tr(" (samples changed during the fit: press Fit again)");
+  if (candidate) {
+    if (const auto d = comparison_difference(*j)) text += QStringLiteral(". ") + comparison_text(*j, *d);
+    text += tr(". Joint ▸ Replace in Model puts it in the model");
+  }
   emit finished(true, text);
 }
 

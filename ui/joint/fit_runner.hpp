@@ -1,6 +1,7 @@
 // runs run_fit (fit_job.hpp) on a worker thread so the window stays live: progress comes back to the ui
 // thread as signals, Stop sets the fit's cancel flag, and a finished fit is applied to the document as ONE
-// undoable command (set_joint_model). a failed or stopped fit changes nothing.
+// undoable command (set_joint_model; set_candidate for a joint with a model of its own, reauthor.hpp). a failed or
+// stopped fit changes nothing.
 #pragma once
 
 #include <QObject>

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <vector>
 
+#include "core/joints/joint.hpp"
+
 namespace js::ui {
 
 FoldCheck check_fold(const JointModel& model, double length_scale, int grid) {

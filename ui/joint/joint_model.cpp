@@ -106,12 +106,14 @@ std::shared_ptr<const JointModel> model_from_json(const nlohmann::json& doc, con
 
 std::vector<PoseError> sample_errors(const Joint& joint) {
   std::vector<PoseError> out;
-  if (!joint.model) return out;
-  const int dof = joint.model->dof();
+  // a re-authored joint's residuals are its fitted candidate's
+  const JointModel* model = joint.candidate ? joint.candidate.get() : joint.model.get();
+  if (!model) return out;
+  const int dof = model->dof();
   JointData d(dof);
   for (const Sample& s : joint.samples) {
     if (s.q.size() != dof) return {};
-    joint.model->evaluate(s.q, d, EvalLevel::Transform);
+    model->evaluate(s.q, d, EvalLevel::Transform);
     PoseError e;
     e.translation = (d.G.p - s.parent_T_child.p).norm();
     e.rotation = so3_log(d.G.R.transpose() * s.parent_T_child.R).norm();

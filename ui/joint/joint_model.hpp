@@ -43,7 +43,8 @@ struct PoseError {
   double translation = 0.0;
   double rotation = 0.0;
 };
-// one entry per sample; empty when the joint has no model or the q sizes do not match.
+// one entry per sample (under the fitted candidate when the joint has one); empty when the joint has no model
+// or the q sizes do not match.
 std::vector<PoseError> sample_errors(const Joint& joint);
 
 }  // namespace js::ui

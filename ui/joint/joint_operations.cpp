@@ -76,6 +76,7 @@ OpResult<Joint> joint_with_model(const Joint& j, std::shared_ptr<const JointMode
   }
   after.model = std::move(model);
   after.scene_joint = nullptr;  // the scene's joint keys described the old model
+  after.candidate = nullptr;    // a new model makes an earlier fitted candidate stale
   after.last_fit = fit;
   Eigen::VectorXd start = q ? *q : after.q;
   if (start.size() != after.model->dof()) start = Eigen::VectorXd::Zero(after.model->dof());

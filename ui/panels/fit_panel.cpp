@@ -17,6 +17,7 @@
 #include "ui/joint/fold_check.hpp"
 #include "ui/panels/baseline_table.hpp"
 #include "ui/panels/fit_charts.hpp"
+#include "ui/panels/reauthor_box.hpp"
 
 namespace js::ui {
 
@@ -85,6 +86,9 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   verdict_->setWordWrap(true);
   verdict_->setToolTip(tr("How the last fit ended, and what `jointsmith-cli check` says of the fitted joint"));
   layout->addWidget(verdict_);
+  reauthor_ = new ReauthorBox(doc_);
+  connect(reauthor_, &ReauthorBox::status_message, this, &FitPanel::status_message);
+  layout->addWidget(reauthor_);
   baselines_ = new BaselineTable;
   layout->addWidget(baselines_);
   charts_ = new FitCharts;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ui/joint/joint_model.hpp"
+#include "ui/joint/reauthor.hpp"
 #include "ui/joint/residual_colour.hpp"
 #include "ui/viewport/joint_scene.hpp"
 #include "ui/viewport/line_builder.hpp"
@@ -75,6 +77,25 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
         scene.translucent.push_back(g);
         if (g.highlighted) append_triad(scene.lines, world_T_ghost, 0.04, 1.0f);
       }
+    }
+    // a re-authored joint: the child where the model it is compared with puts it at the same q — the fitted
+    // candidate (teal) before Replace in Model, the original (orange) after
+    for (const Joint& j : d.joints) {
+      const Comparison c = joint_comparison(j);
+      const Body* child = d.body(j.child);
+      const auto mesh = child ? meshes.mesh(*child) : nullptr;
+      if (!c.fitted || !mesh || j.q.size() != c.fitted->dof()) continue;
+      const SE3 parent_T_other = joint_transform(c.replaced ? *c.reference : *c.fitted, j.q);
+      if (!parent_T_other.R.allFinite() || !parent_T_other.p.allFinite()) continue;
+      MeshItem g;
+      g.mesh = mesh;
+      g.world_T_mesh = (d.world_T_body(j.parent) * parent_T_other).matrix().cast<float>();
+      g.role = MeshItem::Role::ghost;
+      g.body = child->id;
+      const bool active = sel.joint == j.id || sel.body == j.child;
+      g.colour = c.replaced ? Eigen::Vector4f(0.95f, 0.55f, 0.2f, active ? 0.45f : 0.25f)
+                            : Eigen::Vector4f(0.2f, 0.75f, 0.85f, active ? 0.45f : 0.25f);
+      scene.translucent.push_back(g);
     }
     // far to near so blending composes correctly
     std::sort(scene.translucent.begin(), scene.translucent.end(), [&eye](const MeshItem& a, const MeshItem& b) {

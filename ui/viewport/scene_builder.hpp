@@ -1,7 +1,8 @@
 // builds the Scene (what to draw) from a document: bodies at their world poses with their colours,
 // captured samples as translucent ghosts of the child (coloured by residual once fitted), fitted joints'
 // swept motion and control frames (joint_scene.hpp), the surfaces of partly driven joints
-// (surface_scene.hpp), closed loops (loop_scene.hpp), grid, world axes, body triads and the gizmo.
+// (surface_scene.hpp), closed loops (loop_scene.hpp), a re-authored joint's child where the model it is compared
+// with puts it (reauthor.hpp), grid, world axes, body triads and the gizmo.
 // no GL: unit-tested without a context.
 #pragma once
 

@@ -1,0 +1,243 @@
+// re-authoring an opensim joint in the document (ui/joint/reauthor.hpp, ui/export/osim_save.hpp), without a window:
+// sample the model's knee, fit a candidate, compare, replace in one undo step, save the model, re-open the saved
+// file with the project's own reader and find the fitted knee there, the rest of the file unchanged byte for byte.
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <iostream>
+#include <numbers>
+
+#include "core/joints/joint_difference.hpp"
+#include "ui/document/document.hpp"
+#include "ui/document/osim_source.hpp"
+#include "ui/document/project_file.hpp"
+#include "ui/export/osim_import.hpp"
+#include "ui/export/osim_save.hpp"
+#include "ui/joint/fit_job.hpp"
+#include "ui/joint/joint_model.hpp"
+#include "ui/joint/reauthor.hpp"
+
+namespace {
+
+using namespace js::ui;
+
+const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
+constexpr double kDeg = std::numbers::pi / 180.0;
+
+JointId joint_named(const Document& doc, const char* osim_name) {
+  for (const Joint& j : doc.data().joints)
+    if (j.osim_joint == QLatin1String(osim_name)) return j.id;
+  return 0;
+}
+
+// the joint element `<Type name="name">…</Type>` in text: [begin, end)
+std::pair<std::size_t, std::size_t> element(const std::string& text, const std::string& name) {
+  const std::size_t name_at = text.find(" name=\"" + name + "\"");
+  if (name_at == std::string::npos) return {std::string::npos, std::string::npos};
+  const std::size_t begin = text.rfind('<', name_at);
+  const std::string type = text.substr(begin + 1, name_at - begin - 1);
+  const std::size_t close = text.find("</" + type + ">", name_at);
+  return {begin, close + type.size() + 3};
+}
+
+QString read_all(const QString& path) {
+  QFile f(path);
+  return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+// open → sample → fit → compare → replace → save → re-open: the knee the saved model's CustomJoint describes, evaluated
+// by OpenSim's rules, is the fitted joint within 0.01 mm / 0.01°, and the file is unchanged outside the knee's element
+void round_trip(const char* model_file, const char* knee) {
+  const QString path = kModels + QLatin1Char('/') + QLatin1String(model_file);
+  if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  OsimLoad load = load_osim(path, {});
+  ASSERT_TRUE(load.data) << load.error.toStdString();
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  const JointId id = joint_named(doc, knee);
+  ASSERT_NE(id, 0) << knee;
+  const Joint original = *doc.data().joint(id);
+  ASSERT_EQ(original.model->dof(), 1);
+  EXPECT_TRUE(fits_a_candidate(original));
+
+  // 1. sample: 25 poses over the knee's range, one undo step
+  const auto sampled = sample_joint(doc, id, 25);
+  ASSERT_TRUE(sampled.ok()) << sampled.error.toStdString();
+  EXPECT_EQ(sampled.value, 25);
+  const Joint& s = *doc.data().joint(id);
+  ASSERT_EQ(s.samples.size(), 25u);
+  const js::Coordinate& c = original.model->coordinates()[0];
+  EXPECT_DOUBLE_EQ(s.samples.front().q[0], c.min);
+  EXPECT_DOUBLE_EQ(s.samples.back().q[0], c.max);
+  EXPECT_TRUE(s.samples[7].parent_T_child.is_approx(joint_transform(*original.model, s.samples[7].q), 1e-15));
+
+  // 2. fit: a candidate named like the coordinate; the model stays the file's
+  FitSettings fit = doc.data().fit;
+  fit.frames = 12;
+  fit.auto_smoothing = false;
+  fit.smoothing = 0.0;
+  const FitOutcome outcome = run_fit(*doc.data().joint(id), fit);
+  ASSERT_TRUE(outcome.ok()) << outcome.error.toStdString();
+  EXPECT_EQ(outcome.model->coordinates()[0].name, c.name);
+  ASSERT_TRUE(set_candidate(doc, id, outcome.model, fit_record(outcome.report), QStringLiteral("Fit")).ok());
+  EXPECT_EQ(doc.data().joint(id)->model, original.model);
+  const auto before = comparison_difference(*doc.data().joint(id));
+  ASSERT_TRUE(before);
+  EXPECT_EQ(before->points, 201);
+  // a cubic spline of 12 frames follows the knee to a fraction of a millimetre between the samples too
+  EXPECT_LT(before->max_position_m, 1e-3) << comparison_text(*doc.data().joint(id), *before).toStdString();
+  EXPECT_GT(before->max_position_m, 0.0);
+
+  // 3. replace: one undo step; the original kept and compared, undo brings the candidate back
+  const int steps = doc.undo_stack()->count();
+  ASSERT_TRUE(replace_with_candidate(doc, id).ok());
+  EXPECT_EQ(doc.undo_stack()->count(), steps + 1);
+  const Joint& r = *doc.data().joint(id);
+  EXPECT_EQ(r.model, outcome.model);
+  EXPECT_EQ(r.original, original.model);
+  EXPECT_EQ(r.candidate, nullptr);
+  EXPECT_EQ(r.kind, QStringLiteral("spline_curve"));
+  const auto after = comparison_difference(r);
+  ASSERT_TRUE(after);
+  EXPECT_DOUBLE_EQ(after->max_position_m, before->max_position_m);
+  EXPECT_EQ(replaced_osim_joints(doc.data()), QStringList{QString::fromLatin1(knee)});
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joint(id)->candidate, outcome.model);
+  EXPECT_EQ(doc.data().joint(id)->model, original.model);
+  doc.undo_stack()->redo();
+
+  // 4. save: the whole model, meshes copied beside it so the text outside the knee is the file's, byte for byte
+  QTemporaryDir dir;
+  const QString saved = dir.filePath(QStringLiteral("reauthored.osim"));
+  const OsimSaveResult result = save_osim_document(doc.data(), saved, true);
+  ASSERT_TRUE(result.ok()) << result.error.toStdString();
+  EXPECT_EQ(result.replaced, 1);
+  EXPECT_TRUE(result.summary.contains(QLatin1String("mm"))) << result.summary.toStdString();
+  const std::string old_text = doc.data().osim->text;
+  const std::string new_text = read_all(saved).toStdString();
+  const auto [ob, oe] = element(old_text, knee);
+  const auto [nb, ne] = element(new_text, knee);
+  ASSERT_NE(ob, std::string::npos);
+  ASSERT_NE(nb, std::string::npos);
+  EXPECT_EQ(new_text.substr(0, nb), old_text.substr(0, ob));
+  EXPECT_EQ(new_text.substr(ne), old_text.substr(oe));
+  EXPECT_EQ(new_text.substr(nb, 13), "<CustomJoint ");
+  std::cout << comparison_text(*doc.data().joint(id), *after).toStdString() << "\n" << result.summary.toStdString() << "\n";
+
+  // 5. re-open the saved model with the project's own reader: its knee is the fitted joint
+  OsimLoad back = load_osim(saved, {});
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  const Joint* reread = nullptr;
+  for (const Joint& j : back.data->joints)
+    if (j.osim_joint == QLatin1String(knee)) reread = &j;
+  ASSERT_TRUE(reread);
+  EXPECT_TRUE(back.missing_meshes.isEmpty()) << back.missing_meshes.join(QLatin1Char('\n')).toStdString();
+  js::JointVector lo(1), hi(1);
+  lo[0] = c.min;
+  hi[0] = c.max;
+  const js::JointDifference d = js::joint_difference(*reread->model, *outcome.model, lo, hi, 401);
+  EXPECT_LT(d.max_position_m, 1e-5) << "mm " << d.max_position_m * 1e3;
+  EXPECT_LT(d.max_angle_rad, 0.01 * kDeg) << "deg " << d.max_angle_rad / kDeg;
+  std::cout << "re-read against fitted: " << d.max_position_m * 1e3 << " mm, " << d.max_angle_rad / kDeg << " deg\n";
+  const js::Coordinate& rc = reread->model->coordinates()[0];
+  EXPECT_EQ(rc.name, c.name);
+  EXPECT_DOUBLE_EQ(rc.min, c.min);
+  EXPECT_DOUBLE_EQ(rc.max, c.max);
+}
+
+TEST(Reauthor, Leg6dof9muscKneeRoundTrip) { round_trip("leg6dof9musc.osim", "knee_r"); }
+TEST(Reauthor, Rajagopal2016WalkerKneeRoundTrip) { round_trip("Rajagopal2016.osim", "walker_knee_r"); }
+
+TEST(Reauthor, RestoreOriginalAndProjectsKeepBoth) {
+  const QString path = kModels + QStringLiteral("/leg6dof9musc.osim");
+  if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  OsimLoad load = load_osim(path, {});
+  ASSERT_TRUE(load.data);
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  const JointId id = joint_named(doc, "knee_r");
+  const auto file_model = doc.data().joint(id)->model;
+  ASSERT_TRUE(sample_joint(doc, id, 15).ok());
+  const FitOutcome outcome = run_fit(*doc.data().joint(id), doc.data().fit);
+  ASSERT_TRUE(outcome.ok()) << outcome.error.toStdString();
+  ASSERT_TRUE(set_candidate(doc, id, outcome.model, fit_record(outcome.report), QStringLiteral("Fit")).ok());
+  ASSERT_TRUE(replace_with_candidate(doc, id).ok());
+  // a project keeps the replacement and the original
+  QTemporaryDir dir;
+  const QString project = dir.filePath(QStringLiteral("knee.jsproj"));
+  ASSERT_TRUE(save_project(doc.data(), project).isEmpty());
+  ProjectLoad back = load_project(project);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  const Joint* j = back.data->joint(id);
+  ASSERT_TRUE(j && j->original && j->model);
+  EXPECT_EQ(j->kind, QStringLiteral("spline_curve"));
+  EXPECT_EQ(replaced_osim_joints(*back.data), QStringList{QStringLiteral("knee_r")});
+  // restore: the file's model again, the fitted one its candidate; Save As .osim then has nothing to write
+  ASSERT_TRUE(restore_original(doc, id).ok());
+  EXPECT_EQ(doc.data().joint(id)->model, file_model);
+  EXPECT_EQ(doc.data().joint(id)->candidate, outcome.model);
+  EXPECT_EQ(doc.data().joint(id)->original, nullptr);
+  const OsimSaveResult none = save_osim_document(doc.data(), dir.filePath(QStringLiteral("x.osim")), false);
+  EXPECT_FALSE(none.ok());
+  EXPECT_TRUE(none.error.contains(QLatin1String("No joint of leg6dof9musc.osim has been replaced"))) << none.error.toStdString();
+  EXPECT_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("x.osim"))));
+}
+
+TEST(Reauthor, RefusesWhatCannotBeSampledOrSaved) {
+  const QString path = kModels + QStringLiteral("/leg6dof9musc.osim");
+  if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  OsimLoad load = load_osim(path, {});
+  ASSERT_TRUE(load.data);
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  // the pelvis has three coordinates: a spline joint has one or two
+  const JointId hip = joint_named(doc, "ground_pelvis");
+  ASSERT_NE(hip, 0);
+  const auto r = sample_joint(doc, hip, 10);
+  EXPECT_FALSE(r.ok());
+  EXPECT_TRUE(r.error.contains(QLatin1String("3 coordinates"))) << r.error.toStdString();
+  // too few values, nothing to replace, nothing to restore
+  const JointId knee = joint_named(doc, "knee_r");
+  EXPECT_FALSE(sample_joint(doc, knee, 1).ok());
+  EXPECT_TRUE(replace_with_candidate(doc, knee).error.contains(QLatin1String("no fitted candidate")));
+  EXPECT_FALSE(restore_original(doc, knee).ok());
+  // a document not opened from a model has no model to save
+  DocumentData empty;
+  const OsimSaveResult s = save_osim_document(empty, QStringLiteral("/tmp/never.osim"), false);
+  EXPECT_FALSE(s.ok());
+  EXPECT_TRUE(s.error.contains(QLatin1String("not opened from an OpenSim model")));
+}
+
+// a failed save leaves the file that was there intact (the model's save is atomic)
+TEST(Reauthor, FailedSaveLeavesTheOldFile) {
+  const QString path = kModels + QStringLiteral("/leg6dof9musc.osim");
+  if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  OsimLoad load = load_osim(path, {});
+  ASSERT_TRUE(load.data);
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  const JointId id = joint_named(doc, "knee_r");
+  ASSERT_TRUE(sample_joint(doc, id, 15).ok());
+  const FitOutcome outcome = run_fit(*doc.data().joint(id), doc.data().fit);
+  ASSERT_TRUE(outcome.ok());
+  ASSERT_TRUE(set_candidate(doc, id, outcome.model, fit_record(outcome.report), QStringLiteral("Fit")).ok());
+  ASSERT_TRUE(replace_with_candidate(doc, id).ok());
+  // the osim element name no longer in the text: the replacement fails, the old file stays
+  DocumentData broken = doc.data();
+  for (Joint& j : broken.joints)
+    if (j.id == id) j.osim_joint = QStringLiteral("no_such_knee");
+  QTemporaryDir dir;
+  const QString target = dir.filePath(QStringLiteral("old.osim"));
+  QFile f(target);
+  ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+  f.write("old contents");
+  f.close();
+  const OsimSaveResult s = save_osim_document(broken, target, false);
+  EXPECT_FALSE(s.ok());
+  EXPECT_TRUE(s.error.contains(QLatin1String("no_such_knee"))) << s.error.toStdString();
+  EXPECT_EQ(read_all(target), QStringLiteral("old contents"));
+}
+
+}  // namespace

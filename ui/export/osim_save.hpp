@@ -1,0 +1,28 @@
+// File ▸ Save As OpenSim Model: the model the document was opened from, written back with every joint the user
+// replaced (reauthor.hpp) as a CustomJoint of the fitted spline (core/interop/osim_replace.hpp); the rest of the
+// file is unchanged byte for byte, mesh paths rewritten (or the meshes copied) so they resolve from the new folder.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include "ui/document/document_data.hpp"
+
+namespace js::ui {
+
+// the joints Save As .osim would write as replaced: "knee_r" for each joint with an original and an opensim name
+QStringList replaced_osim_joints(const DocumentData& d);
+
+struct OsimSaveResult {
+  QString error;        // empty when saved; else names the joint, the file and what is wrong (nothing written)
+  QString summary;      // the fidelity of each replaced joint and what happened to the meshes (replace_summary)
+  int replaced = 0;     // joints written as replaced
+  bool ok() const { return error.isEmpty(); }
+};
+
+// writes d's opensim model with its replaced joints to path, atomically (a failed save leaves an existing file
+// intact). copy_meshes: meshes that would not resolve from the new folder are copied to Geometry/ beside it
+// instead of their names being rewritten. refuses a document not opened from a model and one with no replaced joint.
+OsimSaveResult save_osim_document(const DocumentData& d, const QString& path, bool copy_meshes);
+
+}  // namespace js::ui
