@@ -208,6 +208,8 @@ class JointViewsTest : public QObject {
             << "deg; ball max" << b->ball()->errors.max_translation_m * 1e3 << "mm |" << b->summary()->text();
     QVERIFY(h.max_translation_m > 0.5e-3 && h.max_translation_m < 5e-3);
     QCOMPARE(b->table()->item(0, 0)->text(), QStringLiteral("0.00"));  // the model itself: exact
+    QCOMPARE(b->table()->verticalHeaderItem(0)->text(), QStringLiteral("This joint"));
+    QVERIFY2(b->table()->item(0, 3)->text().startsWith(QStringLiteral("0.00 @")), qPrintable(b->table()->item(0, 3)->text()));
     QVERIFY2(b->summary()->text().contains(QStringLiteral("°")), qPrintable(b->summary()->text()));  // q in degrees
     QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/baselines_rajagopal.png")));
     w->action(QStringLiteral("motion_curves"))->trigger();

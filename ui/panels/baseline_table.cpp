@@ -126,9 +126,9 @@ void BaselineTable::set_joint(const Joint* j, double length_scale) {
     table_->item(row, 0)->setText(QString::number(e->rms_translation_m * 1e3, 'f', 2));
     table_->item(row, 1)->setText(QStringLiteral("%1 @%2").arg(e->max_translation_m * 1e3, 0, 'f', 2).arg(q_at(*j, e->worst_translation)));
     table_->item(row, 2)->setText(QString::number(e->rms_rotation_rad * kBaselineDeg, 'f', 2));
-    table_->item(row, 3)->setText(e->max_rotation_rad > 0.0
-                                      ? QStringLiteral("%1 @%2").arg(e->max_rotation_rad * kBaselineDeg, 0, 'f', 2).arg(q_at(*j, e->worst_rotation))
-                                      : QStringLiteral("0 (free)"));
+    // the ball's rotation is free (its error 0 by construction); any other row names its worst sample
+    table_->item(row, 3)->setText(row == 2 ? tr("0 (free)")
+                                           : QStringLiteral("%1 @%2").arg(e->max_rotation_rad * kBaselineDeg, 0, 'f', 2).arg(q_at(*j, e->worst_rotation)));
   };
   // a model that is not a spline (a lower pair, an opensim joint) is compared as itself
   const bool is_spline = j->kind.startsWith(QStringLiteral("spline"));
