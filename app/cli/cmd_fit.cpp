@@ -7,6 +7,7 @@
 
 #include "app/cli/commands.hpp"
 #include "app/cli/fit_job.hpp"
+#include "core/fit/baseline.hpp"
 #include "core/fit/report.hpp"
 #include "core/fit/sample_io.hpp"
 #include "core/io/atomic_file.hpp"
@@ -25,6 +26,8 @@ Defaults (no flags) suit a knee: cubic, frames and smoothing chosen by generaliz
 exact Gauss-Newton, length scale 0.05 m (1 rad of rotation error weighs like 5 cm of translation).
 Report (--report): rms/max translation (m) and rotation (rad), per-sample errors, iterations,
 objective history, seconds, smoothing weight and its score curve, frames, min |S|.
+--baseline also fits the best fixed hinge (angle free per sample, the fit's metric) and the best ball joint
+(SCoRE centre) to the same samples and prints their child-origin errors beside the spline's (report: "baselines").
 Example: jointsmith-cli fit resources/samples/knee.csv -o knee.json --report knee-report.json)";
 
 struct FitCliOptions {
@@ -32,6 +35,7 @@ struct FitCliOptions {
   std::string output;
   std::string report;
   bool reorthonormalize = false;
+  bool baseline = false;
   FitJobOptions fit;  // the fit itself: app/cli/fit_job.hpp, shared with fit-batch and the python module
 };
 
@@ -58,6 +62,55 @@ class ProgressPrinter {
   int fits_ = 0;
 };
 
+// the best hinge and ball joint for the same samples (core/fit/baseline.hpp), beside the spline's errors: lines
+// for people and a "baselines" object for the report
+std::string add_baselines(fit::SampleSet samples, const fit::FitReport& report, double length_scale,
+                          nlohmann::ordered_json& json) {
+  // samples without q take the q the fit gave them, so every line names the same q
+  for (std::size_t k = 0; k < samples.samples.size() && k < report.per_sample.size(); ++k)
+    samples.samples[k].q = report.per_sample[k].q;
+  std::vector<double> t, r;
+  for (const fit::SampleResidual& e : report.per_sample) {
+    t.push_back(e.translation);
+    r.push_back(e.rotation);
+  }
+  auto to_json = [&](const fit::BaselineErrors& e) {
+    nlohmann::ordered_json j;
+    j["rms_translation_m"] = e.rms_translation_m;
+    j["max_translation_m"] = e.max_translation_m;
+    j["max_translation_index"] = e.worst_translation;
+    j["rms_rotation_rad"] = e.rms_rotation_rad;
+    j["max_rotation_rad"] = e.max_rotation_rad;
+    j["max_rotation_index"] = e.worst_rotation;
+    return j;
+  };
+  auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
+  std::string text = "  baselines (child origin error, the same samples):\n";
+  text += "    " + fit::baseline_line("spline", fit::summarize_errors(t, r), samples, false) + "\n";
+  try {
+    const fit::HingeFit h = fit::fit_hinge(samples, length_scale);
+    text += "    " + fit::baseline_line("hinge ", h.errors, samples, false) + "\n";
+    nlohmann::ordered_json j = to_json(h.errors);
+    j["axis_in_parent"] = vec(h.axis_in_parent());
+    j["point_in_parent"] = vec(h.point_in_parent());
+    j["axis_in_child"] = vec(h.axis_T_child.R.transpose().col(2));
+    j["iterations"] = h.iterations;
+    json["hinge"] = j;
+  } catch (const fit::SampleError& e) {
+    text += std::string("    hinge : ") + e.what() + "\n";
+    json["hinge"] = {{"error", e.what()}};
+  }
+  const fit::BallFit b = fit::fit_ball(samples);
+  text += "    " + fit::baseline_line("ball  ", b.errors, samples, false) +
+          (b.determined ? "" : " (centre free along the one axis the samples rotate about)") + "\n";
+  nlohmann::ordered_json j = to_json(b.errors);
+  j["centre_in_parent"] = vec(b.centre_in_parent);
+  j["centre_in_child"] = vec(b.centre_in_child);
+  j["determined"] = b.determined;
+  json["ball"] = j;
+  return text;
+}
+
 void run_fit(const FitCliOptions& cli) {
   fit::SampleReadOptions read;
   read.reorthonormalize = cli.reorthonormalize;
@@ -71,10 +124,11 @@ void run_fit(const FitCliOptions& cli) {
   // the job refuses samples that give a joint `check` rejects (it throws): nothing is written then
   const FitJobResult fitted = run_fit_job(samples, options);
   io::write_joint_file(*fitted.joint, cli.output);
-  if (!cli.report.empty()) {
-    io::write_file_atomic(cli.report, fit::report_to_json(fitted.report).dump(1) + "\n", {cli.samples});
-  }
-  std::cout << fit::report_summary(fitted.report) << "  wrote " << cli.output
+  nlohmann::ordered_json json = fit::report_to_json(fitted.report);
+  std::string baselines;
+  if (cli.baseline) baselines = add_baselines(samples, fitted.report, fitted.report.length_scale, json["baselines"]);
+  if (!cli.report.empty()) io::write_file_atomic(cli.report, json.dump(1) + "\n", {cli.samples});
+  std::cout << fit::report_summary(fitted.report) << baselines << "  wrote " << cli.output
             << (cli.report.empty() ? "" : " and " + cli.report) << "\n";
 }
 
@@ -94,6 +148,7 @@ void add_fit_command(CLI::App& app) {
   cmd->add_option("--length-scale", cli->fit.length_scale, "metres of translation error that weigh like 1 rad")->capture_default_str();
   cmd->add_option("--max-iterations", cli->fit.max_iterations, "iteration limit of each fit")->capture_default_str();
   cmd->add_option("--report", cli->report, "write a json report here");
+  cmd->add_flag("--baseline", cli->baseline, "also fit the best fixed hinge and ball joint and print their errors beside the spline's (report: \"baselines\")");
   cmd->add_flag("--reorthonormalize", cli->reorthonormalize, "project rotations that are not orthonormal onto SO(3)");
   cmd->add_option("--huber", cli->fit.huber, "huber threshold (rad-equivalent) for outlier samples; 0: off")->capture_default_str();
   cmd->add_option("--cv", cli->fit.cv, "cross-validation for auto: gcv or kfold")->capture_default_str();

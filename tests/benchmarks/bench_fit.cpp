@@ -4,6 +4,7 @@
 //   bench_fit --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
 
+#include "core/fit/baseline.hpp"
 #include "core/fit/cross_validation.hpp"
 #include "core/fit/curve_fit.hpp"
 #include "core/fit/surface_fit.hpp"
@@ -113,5 +114,25 @@ BENCHMARK(BM_FitSurfaceMillion)->Arg(100)->Arg(316)->Arg(1000)->Unit(benchmark::
 
 BENCHMARK(BM_FitGaussNewton)->Apply(table);
 BENCHMARK(BM_FitPaper)->Apply(table);
+
+// the fit dock's baselines (core/fit/baseline.hpp) on the same noisy knee, refitted whenever the samples
+// change: the best hinge (levenberg–marquardt, θ per sample eliminated) and the ball (score, closed form).
+// compare with BM_FitGaussNewton/200/12 of the same run.
+void BM_FitHinge(benchmark::State& state) {
+  const SampleSet& samples = knee_samples(static_cast<int>(state.range(0)));
+  int iterations = 0;
+  for (auto _ : state) {
+    const HingeFit h = fit_hinge(samples, 0.05);
+    iterations = h.iterations;
+    benchmark::DoNotOptimize(h.errors.rms_translation_m);
+  }
+  state.counters["iterations"] = iterations;
+}
+void BM_FitBall(benchmark::State& state) {
+  const SampleSet& samples = knee_samples(static_cast<int>(state.range(0)));
+  for (auto _ : state) benchmark::DoNotOptimize(fit_ball(samples).errors.rms_translation_m);
+}
+BENCHMARK(BM_FitHinge)->Arg(200)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FitBall)->Arg(200)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -51,6 +51,29 @@ TEST(CliFit, KneeWithDefaults) {
   std::filesystem::remove(report);
 }
 
+// --baseline: the best hinge and ball for the same samples, printed beside the spline and in the report; on
+// the demo knee's rolling–sliding samples both lower pairs are worse than the spline
+TEST(CliFit, BaselinePrintsHingeAndBallBesideTheSpline) {
+  const auto joint = temp("knee_base.json"), report = temp("report_base.json");
+  const CliRun r = cli("fit resources/samples/knee.csv -o '" + joint.string() + "' --baseline --report '" +
+                       report.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* line : {"    spline: rms ", "    hinge : rms ", "    ball  : rms "})
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  EXPECT_NE(r.out.find(" mm at q = "), std::string::npos) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(slurp(report));
+  const nlohmann::json& b = j.at("baselines");
+  const double hinge = b.at("hinge").at("rms_translation_m").get<double>();
+  const double ball = b.at("ball").at("rms_translation_m").get<double>();
+  EXPECT_GT(hinge, j["rms_translation_m"].get<double>());
+  EXPECT_GT(ball, j["rms_translation_m"].get<double>());
+  EXPECT_EQ(b.at("ball").at("max_rotation_rad").get<double>(), 0.0);
+  EXPECT_EQ(b.at("hinge").at("axis_in_parent").size(), 3u);
+  EXPECT_LT(b.at("hinge").at("max_translation_index").get<int>(), 43);
+  std::filesystem::remove(joint);
+  std::filesystem::remove(report);
+}
+
 TEST(CliFit, PaperMethodWithFixedFramesAndSmoothing) {
   const auto joint = temp("knee_paper.json");
   const CliRun r = cli("fit resources/samples/knee.csv -o '" + joint.string() +

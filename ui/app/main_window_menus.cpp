@@ -22,6 +22,7 @@
 #include "ui/app/sample_import_dialog.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/document/operations.hpp"
+#include "ui/panels/motion_curves_dialog.hpp"
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/samples_panel.hpp"
 #include "ui/viewport/viewport_widget.hpp"
@@ -133,6 +134,14 @@ void MainWindow::build_actions() {
   ik->setCheckable(true);
   joint->addAction(ik);
   playback_->set_ik_action(ik);
+  joint->addAction(make(QStringLiteral("motion_curves"), tr("Motion C&urves…"), {},
+                        tr("The selected joint's angles and translations against its coordinate, samples as dots"),
+                        [this] {
+                          auto* d = findChild<MotionCurvesDialog*>();
+                          if (!d) d = new MotionCurvesDialog(doc_, this);
+                          d->show();
+                          d->raise();
+                        }));
   joint->addSeparator();
   joint->addAction(actions_[QStringLiteral("load_joint")]);
   joint->addSeparator();

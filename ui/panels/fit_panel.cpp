@@ -15,6 +15,7 @@
 #include "ui/document/operations.hpp"
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/fold_check.hpp"
+#include "ui/panels/baseline_table.hpp"
 #include "ui/panels/fit_charts.hpp"
 #include "ui/panels/reauthor_box.hpp"
 
@@ -88,6 +89,8 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   reauthor_ = new ReauthorBox(doc_);
   connect(reauthor_, &ReauthorBox::status_message, this, &FitPanel::status_message);
   layout->addWidget(reauthor_);
+  baselines_ = new BaselineTable;
+  layout->addWidget(baselines_);
   charts_ = new FitCharts;
   layout->addWidget(charts_, 1);
 
@@ -161,6 +164,7 @@ void FitPanel::refresh_charts() {
   const Joint* j = doc_.data().joint(s.joint);
   if (!j) j = doc_.data().joint_of_child(s.body);
   charts_->set_residuals(j ? sample_errors(*j) : std::vector<PoseError>{});
+  baselines_->set_joint(j, doc_.data().fit.length_scale);
   // the history of the fit that made the active joint's model (kept with the joint, so it shows for a
   // fitted demo or a reopened project before any Fit of this session)
   charts_->set_history(j ? j->last_fit.history : std::vector<double>{});

@@ -1,5 +1,6 @@
 // the fit dock: the fit settings (undoable), Fit / Stop with a progress bar (the fit runs on a worker thread,
-// fit_runner.hpp), a re-authored joint's comparison (reauthor_box.hpp), and the convergence and per-sample residual charts (fit_charts.hpp).
+// fit_runner.hpp), a re-authored joint's comparison (reauthor_box.hpp), the errors of the best hinge and ball
+// joint beside the spline's (baseline_table.hpp), and the convergence and per-sample residual charts (fit_charts.hpp).
 #pragma once
 
 #include <QWidget>
@@ -19,6 +20,7 @@ namespace js::ui {
 class FitRunner;
 class FitCharts;
 class ReauthorBox;
+class BaselineTable;
 
 class FitPanel : public QWidget {
   Q_OBJECT
@@ -32,6 +34,7 @@ class FitPanel : public QWidget {
   QSpinBox* frames() { return frames_; }
   FitRunner* runner() { return runner_; }
   FitCharts* charts() { return charts_; }
+  BaselineTable* baselines() { return baselines_; }
   // the warning that the active joint's fitted path folds back (hidden when it does not)
   QLabel* fold_warning() { return fold_; }
   // a re-authored joint's comparison with the model's, Replace in Model / Restore Original
@@ -67,6 +70,7 @@ class FitPanel : public QWidget {
   QLabel* verdict_;
   FitRunner* runner_;
   FitCharts* charts_;
+  BaselineTable* baselines_;
   QLabel* fold_;
   ReauthorBox* reauthor_;
   bool refreshing_ = false;
