@@ -21,6 +21,7 @@
 #include "core/interop/trc_file.hpp"
 #include "ui/app/export_menu.hpp"
 #include "ui/app/settings.hpp"
+#include "ui/document/osim_source.hpp"
 #include "ui/joint/sample_import.hpp"
 
 namespace js::ui {
