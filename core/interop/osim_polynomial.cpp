@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 
 #include <Eigen/QR>
@@ -151,13 +152,17 @@ OsimGridFidelity measure_grid_fidelity(const JointModel& joint, const std::funct
   for (std::size_t k = 0; k < g.size(); k += n) {
     const SE3 ours = motion.full(&g[k]);
     const SE3 other = theirs(&g[k]);
-    const double dp = (ours.p - other.p).norm();
-    const double da = so3_log(ours.R.transpose() * other.R).norm();
-    if (dp > f.max_position_error_m) {
+    // a pose that is not finite (a polynomial that overflowed, a joint that cannot be evaluated) counts as an
+    // infinite error, never as none
+    double dp = (ours.p - other.p).norm();
+    double da = so3_log(ours.R.transpose() * other.R).norm();
+    if (!std::isfinite(dp) || !ours.R.allFinite() || !other.R.allFinite()) dp = std::numeric_limits<double>::infinity();
+    if (!std::isfinite(da) || !ours.R.allFinite() || !other.R.allFinite()) da = std::numeric_limits<double>::infinity();
+    if (dp > f.max_position_error_m || (k == 0 && dp == f.max_position_error_m)) {
       f.max_position_error_m = dp;
       f.worst_position_q.assign(g.begin() + static_cast<std::ptrdiff_t>(k), g.begin() + static_cast<std::ptrdiff_t>(k + n));
     }
-    if (da > f.max_angle_error_rad) {
+    if (da > f.max_angle_error_rad || (k == 0 && da == f.max_angle_error_rad)) {
       f.max_angle_error_rad = da;
       f.worst_angle_q.assign(g.begin() + static_cast<std::ptrdiff_t>(k), g.begin() + static_cast<std::ptrdiff_t>(k + n));
     }
@@ -251,7 +256,7 @@ OsimPolynomialExport export_osim_polynomial(const JointModel& joint, const OsimP
     const OsimGridFidelity f = measure_grid_fidelity(joint, [&](const double* q) { return candidate.parent_T_child(q); }, o.ranges, check_points);
     out.tried.emplace_back(degree, f);
     const double ratio = std::max(f.max_position_error_m / o.position_tolerance, f.max_angle_error_rad / o.angle_tolerance);
-    if (ratio < best_ratio) {
+    if (degree == 1 || ratio < best_ratio) {  // the first degree always counts (its errors may be infinite)
       best_ratio = ratio;
       pj = candidate;
       out.fidelity = f;

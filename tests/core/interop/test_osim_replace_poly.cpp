@@ -203,6 +203,21 @@ TEST(OsimPolynomial, UnscaledCoefficientsEvaluateAsTheScaledPolynomialInOpenSims
   EXPECT_EQ(polynomial_exponents(2, 2), (std::vector<int>{0, 0, 0, 1, 0, 2, 1, 0, 1, 1, 2, 0}));
 }
 
+TEST(OsimPolynomial, ANonFinitePoseIsAnInfiniteErrorNotNone) {
+  // a joint whose pose is NaN everywhere must not pass as a perfect fit
+  std::vector<spline::KnotVector> knots{spline::KnotVector::clamped(4, 4, 0.0, 1.0), spline::KnotVector::clamped(4, 4, 0.0, 1.0)};
+  std::array<std::vector<double>, 6> c;
+  for (auto& v : c) v.assign(16, std::nan(""));
+  const SplineSurfaceJoint broken(SE3{}, knots, c);
+  OsimPolynomialOptions o;
+  o.ranges = {{0.0, 1.0}, {0.0, 1.0}};
+  o.max_degree = 2;
+  const OsimPolynomialExport ex = export_osim_polynomial(broken, o);
+  EXPECT_FALSE(ex.within_tolerance);
+  EXPECT_TRUE(std::isinf(ex.fidelity.max_position_error_m));
+  EXPECT_EQ(ex.fidelity.worst_position_q.size(), 2u);
+}
+
 TEST(OsimReplacePoly, ScapulothoracicRoundTripThroughMultivariatePolynomials) {
   const std::string text = kScapulaModel;
   const SplineSurfaceJoint fitted = fitted_scapula({-0.6, 0.3}, {-0.2, 0.5});
