@@ -169,6 +169,7 @@ OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const s
 
   const OsimPolynomialExport ex = export_osim_polynomial(joint, po);
   r.degrees_tried = ex.tried;
+  r.chart = ex.chart;
   if (!ex.within_tolerance) {
     s.fail(OsimErrorKind::InvalidValue, j,
            "the MultivariatePolynomialFunctions do not reach the tolerance: " +
