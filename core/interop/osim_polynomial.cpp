@@ -234,6 +234,17 @@ OsimPolynomialExport fit_in_frames(const JointModel& joint, const OsimPolynomial
     }
   }
 
+  // a channel that does not move over the box (a hinge's translations) is written as a Constant without
+  // coordinates: OpenSim calls a coordinate that appears on both rotation and translation axes "Coupled", and a
+  // rotational coordinate should stay "Rotational" (its .mot columns are converted from degrees)
+  std::array<bool, 6> still{};
+  int moving = 0;
+  for (int i = 0; i < 6; ++i) {
+    const double spread = values.col(i).maxCoeff() - values.col(i).minCoeff();
+    still[static_cast<std::size_t>(i)] = spread <= 1e-3 * (i < 3 ? o.angle_tolerance : o.position_tolerance);
+    moving += still[static_cast<std::size_t>(i)] ? 0 : 1;
+  }
+  if (moving == 0) still.fill(false);  // a joint that does not move at all keeps its coordinates somewhere
   double best_ratio = 1e300;
   OsimPolynomialJoint candidate = pj;
   for (int degree = 1; degree <= o.max_degree; ++degree) {
@@ -257,7 +268,8 @@ OsimPolynomialExport fit_in_frames(const JointModel& joint, const OsimPolynomial
     for (std::size_t i = 0; i < 6; ++i) {
       std::vector<double> scaled(terms);
       for (std::size_t t = 0; t < terms; ++t) scaled[t] = C(static_cast<Eigen::Index>(t), static_cast<Eigen::Index>(i));
-      candidate.functions[i] = AxisFunction::multivariate_polynomial(n, degree, unscale_polynomial(n, degree, scaled, centre, half));
+      candidate.functions[i] = still[i] ? AxisFunction::constant(values.col(static_cast<Eigen::Index>(i)).mean())
+                                        : AxisFunction::multivariate_polynomial(n, degree, unscale_polynomial(n, degree, scaled, centre, half));
     }
     const OsimGridFidelity f = compare_on_grid(check_grid, static_cast<std::size_t>(n), check_poses, [&](const double* q) { return candidate.parent_T_child(q); });
     out.tried.emplace_back(degree, f);

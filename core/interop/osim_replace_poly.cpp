@@ -52,6 +52,13 @@ std::string spatial_transform_text(const OsimPolynomialJoint& pj, const std::vec
     const AxisFunction& f = pj.functions[static_cast<std::size_t>(i)];
     const Vec3 axis = pj.axis(i);
     s += a + "<TransformAxis name=\"" + kAxes[i] + "\">" + nl;
+    if (f.kind() == AxisFunctionKind::Constant) {
+      s += b + "<coordinates></coordinates>" + nl;
+      s += b + "<axis>" + osim_numbers(axis.data(), 3) + "</axis>" + nl;
+      s += b + "<Constant name=\"function\">" + nl + c + "<value>" + osim_number(f.value()) + "</value>" + nl + b + "</Constant>" + nl;
+      s += a + "</TransformAxis>" + nl;
+      continue;
+    }
     s += b + "<coordinates>" + coords + "</coordinates>" + nl;
     s += b + "<axis>" + osim_numbers(axis.data(), 3) + "</axis>" + nl;
     s += b + "<MultivariatePolynomialFunction name=\"function\">" + nl;
@@ -203,7 +210,9 @@ OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const s
   OsimPolynomialJoint written = ex.joint;
   std::vector<std::string> file_names;
   for (int d : from) file_names.push_back(r.coordinates[static_cast<std::size_t>(d)]);
-  for (AxisFunction& f : written.functions) f = permute_polynomial(f, from);
+  for (AxisFunction& f : written.functions) {
+    if (f.kind() == AxisFunctionKind::MultivariatePolynomial) f = permute_polynomial(f, from);
+  }
 
   set_offset_frames(s, j, written.parent_T_pframe, written.child_T_cframe);
   make_custom_joint(s, j, mj.type, mj.name, r.notes);

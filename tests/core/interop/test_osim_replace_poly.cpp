@@ -417,5 +417,56 @@ TEST(OsimReplacePoly, ThreeDofSurfaceReplacesAnEllipsoidJointInFileOrder) {
   EXPECT_NE(replace_summary(r, options).find("(c, a, b) = ("), std::string::npos);
 }
 
+TEST(OsimReplacePoly, ChannelsThatDoNotMoveStayConstantSoRotationsStayRotational) {
+  // a 2-dof rotation (no translation): its coordinates must read back Rotational, not Coupled
+  std::vector<spline::KnotVector> knots{spline::KnotVector::clamped(4, 4, -0.5, 0.5), spline::KnotVector::clamped(4, 4, -0.4, 0.4)};
+  std::array<std::vector<double>, 6> c;
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> u(-0.3, 0.3);
+  for (std::size_t k = 0; k < 6; ++k) {
+    for (int i = 0; i < 16; ++i) c[k].push_back(k < 3 ? 0.0 : u(rng));
+  }
+  const SplineSurfaceJoint wrist(SE3{Mat3::Identity(), Vec3(0.0, -0.2, 0.0)}, knots, c, SplineSurfaceJoint::default_basis(), {"flex", "dev"});
+  const std::string model = R"(<?xml version="1.0" encoding="UTF-8" ?>
+<OpenSimDocument Version="40000">
+<Model name="arm">
+<Ground name="ground" />
+<BodySet name="bodyset"><objects>
+<Body name="radius"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+<Body name="hand"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+</objects></BodySet>
+<JointSet name="jointset"><objects>
+<WeldJoint name="w"><socket_parent_frame>/ground</socket_parent_frame><socket_child_frame>/bodyset/radius</socket_child_frame></WeldJoint>
+<UniversalJoint name="wrist">
+<socket_parent_frame>radius_offset</socket_parent_frame>
+<socket_child_frame>hand_offset</socket_child_frame>
+<coordinates>
+<Coordinate name="flex"><range>-0.5 0.5</range></Coordinate>
+<Coordinate name="dev"><range>-0.4 0.4</range></Coordinate>
+</coordinates>
+<frames>
+<PhysicalOffsetFrame name="radius_offset"><socket_parent>/bodyset/radius</socket_parent></PhysicalOffsetFrame>
+<PhysicalOffsetFrame name="hand_offset"><socket_parent>/bodyset/hand</socket_parent></PhysicalOffsetFrame>
+</frames>
+</UniversalJoint>
+</objects></JointSet>
+</Model>
+</OpenSimDocument>
+)";
+  OsimReplaceOptions options;
+  const OsimReplaceResult r = replace_osim_joint(model, "arm.osim", "wrist", wrist, options);
+  EXPECT_TRUE(r.fidelity.within_tolerance);
+  std::size_t constants = 0;
+  for (std::size_t at = r.text.find("<Constant name=\"function\">"); at != std::string::npos; at = r.text.find("<Constant name=\"function\">", at + 1)) ++constants;
+  EXPECT_EQ(constants, 3u) << r.text;
+  const OsimModel back = read_osim_model_text(r.text, "arm.osim");
+  EXPECT_TRUE(back.issues.empty());
+  for (const char* name : {"flex", "dev"}) {
+    const int k = back.find_coordinate(name);
+    ASSERT_GE(k, 0);
+    EXPECT_EQ(back.coordinates[static_cast<std::size_t>(k)].motion, OsimMotion::Rotational) << name;
+  }
+}
+
 }  // namespace
 }  // namespace js::interop
