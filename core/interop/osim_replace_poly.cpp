@@ -234,6 +234,16 @@ OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const s
     }
     throw std::logic_error("the replaced joint does not read back: " + why);
   }
+  // a coordinate whose motion type changes (a scapula that now slides as it turns) is worth a sentence
+  for (const std::string& name : r.coordinates) {
+    const int before = model.find_coordinate(name), after = reread.find_coordinate(name);
+    if (before < 0 || after < 0) continue;
+    const OsimMotion was = model.coordinates[static_cast<std::size_t>(before)].motion, now = reread.coordinates[static_cast<std::size_t>(after)].motion;
+    if (was != now) {
+      r.notes.push_back("coordinate '" + name + "' was " + osim_motion_name(was) + " and is now " + osim_motion_name(now) +
+                        " (its functions move both rotation and translation axes); OpenSim converts motion-file degrees only for Rotational coordinates");
+    }
+  }
   std::vector<int> slot;  // the reread joint's coordinate k is fitted coordinate slot[k]
   for (const std::string& name : rj.coordinates) {
     const auto it = std::find(r.coordinates.begin(), r.coordinates.end(), name);
