@@ -469,5 +469,63 @@ TEST(OsimReplacePoly, ChannelsThatDoNotMoveStayConstantSoRotationsStayRotational
   }
 }
 
+TEST(OsimGrid, AGridFollowsCouplerConstraintsAndRefusesACoupledCoordinate) {
+  // c (a slide along x) is set from a by a coupler: c = 2 · 0.05 · a; a turns about z, b about x
+  const std::string model = R"(<?xml version="1.0" encoding="UTF-8" ?>
+<OpenSimDocument Version="40000">
+<Model name="m">
+<Ground name="ground" />
+<BodySet name="bodyset"><objects>
+<Body name="p"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+<Body name="c"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+</objects></BodySet>
+<JointSet name="jointset"><objects>
+<WeldJoint name="w"><socket_parent_frame>/ground</socket_parent_frame><socket_child_frame>/bodyset/p</socket_child_frame></WeldJoint>
+<CustomJoint name="j">
+<socket_parent_frame>p_offset</socket_parent_frame>
+<socket_child_frame>c_offset</socket_child_frame>
+<coordinates>
+<Coordinate name="a"><range>-1 1</range></Coordinate>
+<Coordinate name="b"><range>-0.5 0.5</range></Coordinate>
+<Coordinate name="s"><range>-1 1</range></Coordinate>
+</coordinates>
+<frames>
+<PhysicalOffsetFrame name="p_offset"><socket_parent>/bodyset/p</socket_parent></PhysicalOffsetFrame>
+<PhysicalOffsetFrame name="c_offset"><socket_parent>/bodyset/c</socket_parent></PhysicalOffsetFrame>
+</frames>
+<SpatialTransform>
+<TransformAxis name="rotation1"><coordinates>a</coordinates><axis>0 0 1</axis><LinearFunction name="function"><coefficients>1 0</coefficients></LinearFunction></TransformAxis>
+<TransformAxis name="rotation2"><coordinates>b</coordinates><axis>1 0 0</axis><LinearFunction name="function"><coefficients>1 0</coefficients></LinearFunction></TransformAxis>
+<TransformAxis name="rotation3"><coordinates></coordinates><axis>0 1 0</axis><Constant name="function"><value>0</value></Constant></TransformAxis>
+<TransformAxis name="translation1"><coordinates>s</coordinates><axis>1 0 0</axis><LinearFunction name="function"><coefficients>1 0</coefficients></LinearFunction></TransformAxis>
+<TransformAxis name="translation2"><coordinates></coordinates><axis>0 1 0</axis><Constant name="function"><value>0</value></Constant></TransformAxis>
+<TransformAxis name="translation3"><coordinates></coordinates><axis>0 0 1</axis><Constant name="function"><value>0</value></Constant></TransformAxis>
+</SpatialTransform>
+</CustomJoint>
+</objects></JointSet>
+<ConstraintSet name="constraintset"><objects>
+<CoordinateCouplerConstraint name="slide">
+<coupled_coordinates_function><LinearFunction><coefficients>0.05 0</coefficients></LinearFunction></coupled_coordinates_function>
+<independent_coordinate_names>a</independent_coordinate_names>
+<dependent_coordinate_name>s</dependent_coordinate_name>
+<scale_factor>2</scale_factor>
+</CoordinateCouplerConstraint>
+</objects></ConstraintSet>
+</Model>
+</OpenSimDocument>
+)";
+  const OsimModel m = read_osim_model_text(model, "coupled.osim");
+  ASSERT_TRUE(m.issues.empty()) << m.issues.front().message();
+  const fit::SampleSet g = sample_osim_model_grid(m, "j", "a", "b", {-1.0, 1.0}, {-0.5, 0.5}, 5, 3, "grid");
+  ASSERT_EQ(g.size(), 15);
+  for (const fit::Sample& s : g.samples) EXPECT_NEAR(s.parent_T_child.p.x(), 0.1 * s.q[0], 1e-15) << "the slide follows a";
+  try {
+    sample_osim_model_grid(m, "j", "a", "s", {-1.0, 1.0}, {-1.0, 1.0}, 3, 3, "grid");
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "coupled.osim: coordinate 's' is set by the coupler constraint 'slide' from a; sample the independent coordinate instead");
+  }
+}
+
 }  // namespace
 }  // namespace js::interop
