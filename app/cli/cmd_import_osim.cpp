@@ -156,12 +156,15 @@ void run_model_grid(const ImportCliOptions& cli) {
     if (o.joint == cli.joint && std::find(names.begin(), names.end(), o.name) == names.end()) {
       std::ostringstream v;
       v << o.name << " = " << o.default_value;
+      for (const interop::OsimCoupler& c : model.couplers) {
+        if (c.dependent == o.name) v.str(o.name + " set by coupler '" + c.name + "'");
+      }
       others += (others.empty() ? "" : ", ") + v.str();
     }
   }
   std::cout << "sampled " << cli.joint << " on a " << cli.grid << " grid:";
   for (std::size_t k = 0; k < names.size(); ++k) std::cout << (k ? "," : "") << " q" << k << " = " << names[k] << " in [" << r[k].first << ", " << r[k].second << "]";
-  std::cout << (others.empty() ? "" : " (" + others + ", their defaults)") << "; wrote " << cli.output << "\n";
+  std::cout << (others.empty() ? "" : " (others: " + others + ")") << "; wrote " << cli.output << "\n";
 }
 
 // the index of the coordinate to sample: --coordinate, or the joint's only one

@@ -93,9 +93,9 @@ void pick_model_markers(const ImportTrcOptions& cli, const interop::TrcData& trc
     } else {
       // explicit names: the model gives their locations when asked (--model-frames)
       for (const std::string& n : names) {
-        const auto it = std::find_if(set.markers.begin(), set.markers.end(), [&](const interop::OsimMarker& m) { return m.name == n; });
-        if (it == set.markers.end() && cli.model_frames) throw std::runtime_error("import-trc: --model-frames: marker '" + n + "' is not in the MarkerSet of " + cli.model);
-        if (it != set.markers.end()) chosen[side].push_back(&*it);
+        const interop::OsimMarker* m = interop::find_osim_marker(set, n);
+        if (!m && cli.model_frames) throw std::runtime_error("import-trc: --model-frames: marker '" + n + "' is not in the MarkerSet of " + cli.model);
+        if (m) chosen[side].push_back(m);
       }
     }
   }

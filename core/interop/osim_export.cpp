@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -77,8 +78,10 @@ OsimFidelity measure_osim_fidelity(const JointModel& joint, const OsimCustomJoin
     const double x = points == 1 ? q_min : q_min + (q_max - q_min) * k / (points - 1);
     const SE3 ours = motion.full(x);
     const SE3 theirs = osim.parent_T_child(osim.path_q(coordinate, drive, x));
-    const double dp = (ours.p - theirs.p).norm();
-    const double da = angle_between(ours.R, theirs.R);
+    // a pose that is not finite counts as an infinite error, never as none
+    const bool finite = ours.R.allFinite() && ours.p.allFinite() && theirs.R.allFinite() && theirs.p.allFinite();
+    const double dp = finite ? (ours.p - theirs.p).norm() : std::numeric_limits<double>::infinity();
+    const double da = finite ? angle_between(ours.R, theirs.R) : std::numeric_limits<double>::infinity();
     if (dp > f.max_position_error_m) {
       f.max_position_error_m = dp;
       f.worst_position_q = x;

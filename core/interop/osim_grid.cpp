@@ -1,5 +1,6 @@
 #include "core/interop/osim_grid.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace js::interop {
@@ -56,15 +57,16 @@ fit::SampleSet sample_osim_model_box(const OsimModel& model, const std::string& 
     }
     throw std::invalid_argument(model.source + ": joint '" + joint + "' could not be read" + why);
   }
-  // q in the core joint's order, every coordinate at its default
+  // q in the core joint's order, every coordinate at its default; where[k]: its index in the model's q
   const int n = mj->joint->dof();
   JointVector q(n);
-  std::vector<int> slot(m, -1);
+  std::vector<int> slot(m, -1), where(static_cast<std::size_t>(n), -1);
   std::string own;
   for (int k = 0; k < n; ++k) {
     const std::string& name = mj->coordinates[static_cast<std::size_t>(k)];
     const int c = model.find_coordinate(name);
     q[k] = c >= 0 ? model.coordinates[static_cast<std::size_t>(c)].default_value : 0.0;
+    if (c >= 0) where[static_cast<std::size_t>(k)] = model.coordinates[static_cast<std::size_t>(c)].model_index;
     for (std::size_t d = 0; d < m; ++d) {
       if (name == coordinates[d]) slot[d] = k;
     }
@@ -78,6 +80,21 @@ fit::SampleSet sample_osim_model_box(const OsimModel& model, const std::string& 
     if (counts[d] < 2) throw std::invalid_argument("a grid needs at least 2 values along each coordinate");
     if (!(ranges[d].second > ranges[d].first)) throw std::invalid_argument("a grid needs non-empty ranges");
   }
+  // coupler constraints are followed (a knee's tibia translations set by its angle); a grid coordinate that a
+  // coupler sets cannot be sampled freely
+  for (const OsimCoupler& c : model.couplers) {
+    for (std::size_t d = 0; d < m; ++d) {
+      if (c.dependent_index >= 0 && c.dependent_index == where[static_cast<std::size_t>(slot[d])]) {
+        std::string from;
+        for (const std::string& i : c.independents) from += (from.empty() ? "" : ", ") + i;
+        throw std::invalid_argument(model.source + ": coordinate '" + coordinates[d] + "' is set by the coupler constraint '" + c.name +
+                                    "' from " + from + "; sample the independent coordinate instead");
+      }
+    }
+  }
+  const bool coupled = !model.couplers.empty() && model.default_q.size() > 0 &&
+                       std::all_of(where.begin(), where.end(), [&](int w) { return w >= 0 && w < model.default_q.size(); });
+  Eigen::VectorXd all = coupled ? model.default_q : Eigen::VectorXd();
   fit::SampleSet set;
   set.dof = static_cast<int>(m);
   set.has_q = true;
@@ -92,6 +109,11 @@ fit::SampleSet sample_osim_model_box(const OsimModel& model, const std::string& 
       const double v = i[d] == counts[d] - 1 ? hi : lo + (hi - lo) * i[d] / (counts[d] - 1);
       q[slot[d]] = v;
       s.q[static_cast<Eigen::Index>(d)] = v;
+    }
+    if (coupled) {
+      for (std::size_t e = 0; e < m; ++e) all[where[static_cast<std::size_t>(slot[e])]] = s.q[static_cast<Eigen::Index>(e)];
+      model.apply_couplers(all);
+      for (int k = 0; k < n; ++k) q[k] = all[where[static_cast<std::size_t>(k)]];
     }
     mj->joint->evaluate(q, data, EvalLevel::Transform);
     s.parent_T_child = data.G;

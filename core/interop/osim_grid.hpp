@@ -19,7 +19,8 @@ fit::SampleSet sample_osim_grid(const OsimCustomJoint& joint, int c0, int c1, st
                                 std::pair<double, double> r1, int n0, int n1, const std::string& source);
 
 // the same for joint `joint` of a whole model (any joint type the model reader maps: a ScapulothoracicJoint, an
-// EllipsoidJoint …), its coordinates named; the joint's other coordinates at their default values. throws
+// EllipsoidJoint …), its coordinates named; the joint's other coordinates at their default values, or set by the
+// model's coupler constraints from the sampled ones (a grid coordinate that a coupler sets is refused). throws
 // std::invalid_argument naming what is wrong (no such joint, the joint not mapped — with the reader's reason —,
 // a coordinate not of this joint, …).
 fit::SampleSet sample_osim_model_grid(const OsimModel& model, const std::string& joint, const std::string& c0, const std::string& c1,

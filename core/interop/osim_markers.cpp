@@ -160,6 +160,34 @@ OsimMarkerSet read_osim_markers_text(const std::string& text, const std::string&
   return set;
 }
 
+namespace {
+
+// lower case, letters and digits only
+std::string plain_name(const std::string& name) {
+  std::string s;
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c))) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return s;
+}
+
+}  // namespace
+
+const OsimMarker* find_osim_marker(const OsimMarkerSet& set, const std::string& name) {
+  for (const OsimMarker& m : set.markers) {
+    if (m.name == name) return &m;
+  }
+  const OsimMarker* found = nullptr;
+  int count = 0;
+  for (const OsimMarker& m : set.markers) {
+    if (plain_name(m.name) == plain_name(name)) {
+      found = &m;
+      ++count;
+    }
+  }
+  return count == 1 ? found : nullptr;
+}
+
 std::vector<TrcMarkerMatch> trc_markers_on_body(const OsimMarkerSet& set, const TrcData& trc, const std::string& body) {
   const std::vector<const OsimMarker*> all = set.on_body(body);
   auto list = [](const std::vector<std::string>& v) {
@@ -170,13 +198,6 @@ std::vector<TrcMarkerMatch> trc_markers_on_body(const OsimMarkerSet& set, const 
   if (all.empty()) {
     throw std::invalid_argument(set.source + ": no marker of the MarkerSet is on body '" + body + "' (bodies with markers: " + list(set.bodies()) + ")");
   }
-  auto plain = [](const std::string& name) {
-    std::string s;
-    for (char c : name) {
-      if (std::isalnum(static_cast<unsigned char>(c))) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return s;
-  };
   std::vector<TrcMarkerMatch> out;
   std::vector<std::string> in_model, absent, never;
   for (const OsimMarker* m : all) {
@@ -185,7 +206,7 @@ std::vector<TrcMarkerMatch> trc_markers_on_body(const OsimMarkerSet& set, const 
     if (k < 0) {
       int count = 0;
       for (std::size_t t = 0; t < trc.markers.size(); ++t) {
-        if (plain(trc.markers[t]) == plain(m->name)) {
+        if (plain_name(trc.markers[t]) == plain_name(m->name)) {
           k = static_cast<int>(t);
           ++count;
         }

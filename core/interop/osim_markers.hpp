@@ -39,6 +39,10 @@ struct OsimMarkerSet {
 OsimMarkerSet read_osim_markers(const std::string& path);
 OsimMarkerSet read_osim_markers_text(const std::string& text, const std::string& source);
 
+// the marker called name, or else the one whose name differs only in letter case and punctuation when exactly
+// one does ("R.TH1" finds "RTH1"); nullptr when none.
+const OsimMarker* find_osim_marker(const OsimMarkerSet& set, const std::string& name);
+
 struct TrcMarkerMatch {
   const OsimMarker* marker = nullptr;
   std::string trc_name;  // the .trc's name for it: the same, or one differing only in case and punctuation

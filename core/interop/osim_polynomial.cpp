@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 
 #include <Eigen/QR>
 
+#include "core/joints/spline_surface_joint.hpp"
 #include "core/lie/so3.hpp"
 
 namespace js::interop {
@@ -139,25 +141,37 @@ SE3 OsimPolynomialJoint::parent_T_child(const double* q) const {
   return parent_T_pframe * X * child_T_cframe.inverse();
 }
 
-OsimGridFidelity measure_grid_fidelity(const JointModel& joint, const std::function<SE3(const double*)>& theirs,
-                                       const std::vector<std::pair<double, double>>& ranges, int points) {
+namespace {
+
+// the poses of the joint at the points of a grid (points × n values)
+std::vector<SE3> poses_at(const JointModel& joint, const std::vector<double>& g, std::size_t n) {
   const Motion motion(joint);
-  const std::size_t n = ranges.size();
-  const std::vector<double> g = grid(ranges, points, false);
+  std::vector<SE3> out;
+  out.reserve(g.size() / n);
+  for (std::size_t k = 0; k < g.size(); k += n) out.push_back(motion.full(&g[k]));
+  return out;
+}
+
+OsimGridFidelity compare_on_grid(const std::vector<double>& g, std::size_t n, const std::vector<SE3>& ours,
+                                 const std::function<SE3(const double*)>& theirs) {
   OsimGridFidelity f;
   f.points = static_cast<int>(g.size() / n);
   f.worst_position_q.assign(n, 0.0);
   f.worst_angle_q.assign(n, 0.0);
   for (std::size_t k = 0; k < g.size(); k += n) {
-    const SE3 ours = motion.full(&g[k]);
+    const SE3& mine = ours[k / n];
     const SE3 other = theirs(&g[k]);
-    const double dp = (ours.p - other.p).norm();
-    const double da = so3_log(ours.R.transpose() * other.R).norm();
-    if (dp > f.max_position_error_m) {
+    // a pose that is not finite (a polynomial that overflowed, a joint that cannot be evaluated) counts as an
+    // infinite error, never as none
+    double dp = (mine.p - other.p).norm();
+    double da = so3_log(mine.R.transpose() * other.R).norm();
+    if (!std::isfinite(dp) || !mine.R.allFinite() || !other.R.allFinite()) dp = std::numeric_limits<double>::infinity();
+    if (!std::isfinite(da) || !mine.R.allFinite() || !other.R.allFinite()) da = std::numeric_limits<double>::infinity();
+    if (dp > f.max_position_error_m || (k == 0 && dp == f.max_position_error_m)) {
       f.max_position_error_m = dp;
       f.worst_position_q.assign(g.begin() + static_cast<std::ptrdiff_t>(k), g.begin() + static_cast<std::ptrdiff_t>(k + n));
     }
-    if (da > f.max_angle_error_rad) {
+    if (da > f.max_angle_error_rad || (k == 0 && da == f.max_angle_error_rad)) {
       f.max_angle_error_rad = da;
       f.worst_angle_q.assign(g.begin() + static_cast<std::ptrdiff_t>(k), g.begin() + static_cast<std::ptrdiff_t>(k + n));
     }
@@ -165,32 +179,27 @@ OsimGridFidelity measure_grid_fidelity(const JointModel& joint, const std::funct
   return f;
 }
 
-OsimPolynomialExport export_osim_polynomial(const JointModel& joint, const OsimPolynomialOptions& o) {
-  const int n = joint.dof();
-  if (n != 2 && n != 3) throw std::invalid_argument("the polynomial export needs a 2- or 3-dof joint, got " + std::to_string(n) + " dof");
-  if (static_cast<int>(o.ranges.size()) != n) throw std::invalid_argument("the polynomial export needs one range per coordinate");
-  for (const auto& [lo, hi] : o.ranges) {
-    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) throw std::invalid_argument("the polynomial export needs finite, non-empty ranges");
-  }
-  if (!(o.position_tolerance > 0.0) || !(o.angle_tolerance > 0.0)) throw std::invalid_argument("tolerances must be positive");
-  if (o.max_degree < 1 || o.max_degree > 20) throw std::invalid_argument("max_degree must be in 1…20");
-  const Motion motion(joint);
-  std::vector<double> centre, half;
-  for (const auto& [lo, hi] : o.ranges) {
-    centre.push_back(0.5 * (lo + hi));
-    half.push_back(0.5 * (hi - lo));
-  }
-  const int fit_points = std::max(o.fit_points > 0 ? o.fit_points : (n == 2 ? 41 : 17), o.max_degree + 3);
-  const int check_points = o.check_points > 0 ? o.check_points : (n == 2 ? 101 : 31);
-  const std::vector<double> fit_grid = grid(o.ranges, fit_points, true);
-  const std::size_t count = fit_grid.size() / static_cast<std::size_t>(n);
+}  // namespace
 
-  // the parent offset frame takes the rotation at the centre (through xyz angles, as the file stores it)
+OsimGridFidelity measure_grid_fidelity(const JointModel& joint, const std::function<SE3(const double*)>& theirs,
+                                       const std::vector<std::pair<double, double>>& ranges, int points) {
+  const std::vector<double> g = grid(ranges, points, false);
+  return compare_on_grid(g, ranges.size(), poses_at(joint, g, ranges.size()), theirs);
+}
+
+namespace {
+
+// the fit with given offset frames: a fixed rotation order, or (none) the one farthest from gimbal lock
+OsimPolynomialExport fit_in_frames(const JointModel& joint, const OsimPolynomialOptions& o, const std::vector<double>& fit_grid,
+                                   int fit_points, const std::vector<double>& check_grid, const std::vector<SE3>& check_poses,
+                                   const std::vector<double>& centre, const std::vector<double>& half, const SE3& pframe,
+                                   const SE3& cframe, const AxisOrder* fixed_order) {
+  const int n = joint.dof();
+  const Motion motion(joint);
+  const std::size_t count = fit_grid.size() / static_cast<std::size_t>(n);
   OsimPolynomialExport out;
-  const SE3 mid = SE3::rotation(motion.local(centre.data()).R);
-  const SE3 pframe = joint.parent_T_joint() * mid;
-  const SE3 cframe = joint.moving_T_child().inverse();
   OsimPolynomialJoint& pj = out.joint;
+  // offsets through xyz angles, as the file stores them
   pj.parent_T_pframe = SE3{compose_body_fixed({0, 1, 2}, decompose_body_fixed({0, 1, 2}, pframe.R)), pframe.p};
   pj.child_T_cframe = SE3{compose_body_fixed({0, 1, 2}, decompose_body_fixed({0, 1, 2}, cframe.R)), cframe.p};
   // X_FM = parent_T_pframe⁻¹ · parent_T_child · child_T_cframe at every fit point
@@ -199,6 +208,7 @@ OsimPolynomialExport export_osim_polynomial(const JointModel& joint, const OsimP
   for (std::size_t k = 0; k < count; ++k) X[k] = pframe_T_parent * motion.full(&fit_grid[k * static_cast<std::size_t>(n)]) * pj.child_T_cframe;
   out.min_gimbal_margin = -1.0;
   for (const AxisOrder& order : tait_bryan_orders()) {
+    if (fixed_order && order != *fixed_order) continue;
     double margin = 1.0;
     for (const SE3& x : X) margin = std::min(margin, gimbal_margin(order, x.R));
     if (margin > out.min_gimbal_margin + 1e-12) {
@@ -224,6 +234,17 @@ OsimPolynomialExport export_osim_polynomial(const JointModel& joint, const OsimP
     }
   }
 
+  // a channel that does not move over the box (a hinge's translations) is written as a Constant without
+  // coordinates: OpenSim calls a coordinate that appears on both rotation and translation axes "Coupled", and a
+  // rotational coordinate should stay "Rotational" (its .mot columns are converted from degrees)
+  std::array<bool, 6> still{};
+  int moving = 0;
+  for (int i = 0; i < 6; ++i) {
+    const double spread = values.col(i).maxCoeff() - values.col(i).minCoeff();
+    still[static_cast<std::size_t>(i)] = spread <= 1e-3 * (i < 3 ? o.angle_tolerance : o.position_tolerance);
+    moving += still[static_cast<std::size_t>(i)] ? 0 : 1;
+  }
+  if (moving == 0) still.fill(false);  // a joint that does not move at all keeps its coordinates somewhere
   double best_ratio = 1e300;
   OsimPolynomialJoint candidate = pj;
   for (int degree = 1; degree <= o.max_degree; ++degree) {
@@ -241,17 +262,19 @@ OsimPolynomialExport export_osim_polynomial(const JointModel& joint, const OsimP
         A(static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(t)) = v;
       }
     }
-    const Eigen::MatrixXd C = A.colPivHouseholderQr().solve(values);
+    // the scaled monomials on the chebyshev grid have full rank: plain householder qr suffices
+    const Eigen::MatrixXd C = A.householderQr().solve(values);
     candidate.degree = degree;
     for (std::size_t i = 0; i < 6; ++i) {
       std::vector<double> scaled(terms);
       for (std::size_t t = 0; t < terms; ++t) scaled[t] = C(static_cast<Eigen::Index>(t), static_cast<Eigen::Index>(i));
-      candidate.functions[i] = AxisFunction::multivariate_polynomial(n, degree, unscale_polynomial(n, degree, scaled, centre, half));
+      candidate.functions[i] = still[i] ? AxisFunction::constant(values.col(static_cast<Eigen::Index>(i)).mean())
+                                        : AxisFunction::multivariate_polynomial(n, degree, unscale_polynomial(n, degree, scaled, centre, half));
     }
-    const OsimGridFidelity f = measure_grid_fidelity(joint, [&](const double* q) { return candidate.parent_T_child(q); }, o.ranges, check_points);
+    const OsimGridFidelity f = compare_on_grid(check_grid, static_cast<std::size_t>(n), check_poses, [&](const double* q) { return candidate.parent_T_child(q); });
     out.tried.emplace_back(degree, f);
     const double ratio = std::max(f.max_position_error_m / o.position_tolerance, f.max_angle_error_rad / o.angle_tolerance);
-    if (ratio < best_ratio) {
+    if (degree == 1 || ratio < best_ratio) {  // the first degree always counts (its errors may be infinite)
       best_ratio = ratio;
       pj = candidate;
       out.fidelity = f;
@@ -260,6 +283,63 @@ OsimPolynomialExport export_osim_polynomial(const JointModel& joint, const OsimP
   }
   out.within_tolerance = out.fidelity.within(o.position_tolerance, o.angle_tolerance);
   return out;
+}
+
+
+}  // namespace
+
+OsimPolynomialExport export_osim_polynomial(const JointModel& joint, const OsimPolynomialOptions& o) {
+  const int n = joint.dof();
+  if (n != 2 && n != 3) throw std::invalid_argument("the polynomial export needs a 2- or 3-dof joint, got " + std::to_string(n) + " dof");
+  if (static_cast<int>(o.ranges.size()) != n) throw std::invalid_argument("the polynomial export needs one range per coordinate");
+  for (const auto& [lo, hi] : o.ranges) {
+    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo)) throw std::invalid_argument("the polynomial export needs finite, non-empty ranges");
+  }
+  if (!(o.position_tolerance > 0.0) || !(o.angle_tolerance > 0.0)) throw std::invalid_argument("tolerances must be positive");
+  if (o.max_degree < 1 || o.max_degree > 20) throw std::invalid_argument("max_degree must be in 1…20");
+  std::vector<double> centre, half;
+  for (const auto& [lo, hi] : o.ranges) {
+    centre.push_back(0.5 * (lo + hi));
+    half.push_back(0.5 * (hi - lo));
+  }
+  const int fit_points = std::max(o.fit_points > 0 ? o.fit_points : (n == 2 ? 41 : 17), o.max_degree + 3);
+  const int check_points = o.check_points > 0 ? o.check_points : (n == 2 ? 101 : 31);
+  const std::vector<double> fit_grid = grid(o.ranges, fit_points, true);
+  const std::vector<double> check_grid = grid(o.ranges, check_points, false);
+  const std::vector<SE3> check_poses = poses_at(joint, check_grid, static_cast<std::size_t>(n));
+  const SE3 cframe = joint.moving_T_child().inverse();
+
+  // a spline surface joint of the default basis is G = H · T(φ0, φ1, φ2) · R_x(φ3) R_y(φ4) R_z(φ5) (paper eq. 25):
+  // with the parent offset frame at H and x-y-z rotations the six channels are its own φ_j, smooth piecewise
+  // polynomials, which low degrees follow far better than the angles of another chart
+  std::vector<OsimPolynomialExport> tries;
+  if (const auto* surface = dynamic_cast<const SplineSurfaceJoint*>(&joint); surface && surface->basis() == SplineSurfaceJoint::default_basis()) {
+    const AxisOrder xyz{0, 1, 2};
+    tries.push_back(fit_in_frames(joint, o, fit_grid, fit_points, check_grid, check_poses, centre, half, joint.parent_T_joint() * surface->base(), cframe, &xyz));
+    tries.back().chart = "the spline surface's own base and x-y-z angles";
+  }
+  // and (always) the parent offset frame at the rotation at the centre, so the three angles stay small, in the
+  // order farthest from gimbal lock; which of the two needs the lower degree depends on the joint
+  {
+    const Motion motion(joint);
+    const SE3 mid = SE3::rotation(motion.local(centre.data()).R);
+    tries.push_back(fit_in_frames(joint, o, fit_grid, fit_points, check_grid, check_poses, centre, half, joint.parent_T_joint() * mid, cframe, nullptr));
+    tries.back().chart = "the rotation at the centre of the box, angles in the order farthest from gimbal lock";
+  }
+  // the lowest degree that meets the tolerance, else the smallest error ratio
+  auto ratio = [&](const OsimPolynomialExport& e) {
+    return std::max(e.fidelity.max_position_error_m / o.position_tolerance, e.fidelity.max_angle_error_rad / o.angle_tolerance);
+  };
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < tries.size(); ++k) {
+    const OsimPolynomialExport& a = tries[k];
+    const OsimPolynomialExport& b = tries[best];
+    const bool lower = a.joint.degree < b.joint.degree || (a.joint.degree == b.joint.degree && ratio(a) < ratio(b));
+    if (a.within_tolerance != b.within_tolerance ? a.within_tolerance : (a.within_tolerance ? lower : ratio(a) < ratio(b))) {
+      best = k;
+    }
+  }
+  return tries[best];
 }
 
 std::string polynomial_fidelity_sentence(const OsimGridFidelity& f, int degree, const std::vector<std::string>& names,

@@ -4,9 +4,11 @@
 //   parent_T_child(q) = parent_T_pframe · X_FM(q) · child_T_cframe⁻¹,
 //   X_FM(q) = (R_a1(r_1(q)) R_a2(r_2(q)) R_a3(r_3(q)),  t_1(q) x + t_2(q) y + t_3(q) z)
 //
-// as the 1-dof export does (osim_export.hpp): the parent offset frame holds the rotation at the centre of the
-// coordinate box, so the three angles stay small, and the rotation order is the one farthest from gimbal lock
-// over the box. each channel is fitted by least squares on a chebyshev grid with the coordinates scaled to
+// two charts are tried: as the 1-dof export does (osim_export.hpp), the parent offset frame holding the rotation at
+// the centre of the coordinate box, so the three angles stay small, with the rotation order farthest from gimbal
+// lock over the box; and for a spline surface joint of the default basis (G = H · T(φ0..2) · R_x R_y R_z, paper
+// eq. 25) its own chart: the parent offset frame at H, rotations about x, y, z, so the channels are its φ_j. the
+// lower degree that meets the tolerance is kept. each channel is fitted by least squares on a chebyshev grid with the coordinates scaled to
 // [−1, 1] (conditioning), then expanded into the raw monomials OpenSim evaluates; the total degree is raised
 // until the joint that OpenSim would evaluate stays within the tolerances over a fine uniform grid, or stops at
 // max_degree with the fidelity reached. docs/opensim.md "Replacing a 2-dof joint".
@@ -65,6 +67,7 @@ struct OsimPolynomialExport {
   OsimGridFidelity fidelity;        // of the degree returned
   bool within_tolerance = false;
   double min_gimbal_margin = 1.0;   // smallest cos(rotation2) over the box
+  std::string chart;                // where the parent offset frame sits and which angles the rotations are
   // the fidelity of every degree tried, lowest first (the report shows how it went down)
   std::vector<std::pair<int, OsimGridFidelity>> tried;
 };

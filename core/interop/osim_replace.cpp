@@ -187,6 +187,7 @@ std::string replace_summary(const OsimReplaceResult& r, const OsimReplaceOptions
       steps += buf;
     }
     if (!steps.empty()) s += "  degrees tried (error of the fit before saving): " + steps + "\n";
+    if (!r.chart.empty()) s += "  parent offset frame and angles: " + r.chart + "\n";
   } else {
     std::snprintf(buf, sizeof buf,
                   "fidelity (the saved joint read back, evaluated as OpenSim does) over %d points of %s in [%.6g, %.6g]:\n"

@@ -59,6 +59,7 @@ struct OsimReplaceResult {
   std::vector<std::pair<double, double>> ranges;  // the box compared, in the same order
   std::vector<std::string> removed_coordinates;   // n-dof: model coordinates of the joint that the fit does not drive
   std::vector<std::pair<int, OsimGridFidelity>> degrees_tried;  // n-dof: the fidelity of each degree tried
+  std::string chart;                         // n-dof: the frame and angles the polynomials are written in
   std::vector<std::string> notes;            // one sentence each: what else changed, what to look at
   std::vector<OsimMeshFix> rewritten;        // mesh names rewritten in text
   std::vector<OsimMeshFix> copies;           // meshes save_osim_model copies

@@ -52,6 +52,13 @@ std::string spatial_transform_text(const OsimPolynomialJoint& pj, const std::vec
     const AxisFunction& f = pj.functions[static_cast<std::size_t>(i)];
     const Vec3 axis = pj.axis(i);
     s += a + "<TransformAxis name=\"" + kAxes[i] + "\">" + nl;
+    if (f.kind() == AxisFunctionKind::Constant) {
+      s += b + "<coordinates></coordinates>" + nl;
+      s += b + "<axis>" + osim_numbers(axis.data(), 3) + "</axis>" + nl;
+      s += b + "<Constant name=\"function\">" + nl + c + "<value>" + osim_number(f.value()) + "</value>" + nl + b + "</Constant>" + nl;
+      s += a + "</TransformAxis>" + nl;
+      continue;
+    }
     s += b + "<coordinates>" + coords + "</coordinates>" + nl;
     s += b + "<axis>" + osim_numbers(axis.data(), 3) + "</axis>" + nl;
     s += b + "<MultivariatePolynomialFunction name=\"function\">" + nl;
@@ -169,6 +176,7 @@ OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const s
 
   const OsimPolynomialExport ex = export_osim_polynomial(joint, po);
   r.degrees_tried = ex.tried;
+  r.chart = ex.chart;
   if (!ex.within_tolerance) {
     s.fail(OsimErrorKind::InvalidValue, j,
            "the MultivariatePolynomialFunctions do not reach the tolerance: " +
@@ -202,7 +210,9 @@ OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const s
   OsimPolynomialJoint written = ex.joint;
   std::vector<std::string> file_names;
   for (int d : from) file_names.push_back(r.coordinates[static_cast<std::size_t>(d)]);
-  for (AxisFunction& f : written.functions) f = permute_polynomial(f, from);
+  for (AxisFunction& f : written.functions) {
+    if (f.kind() == AxisFunctionKind::MultivariatePolynomial) f = permute_polynomial(f, from);
+  }
 
   set_offset_frames(s, j, written.parent_T_pframe, written.child_T_cframe);
   make_custom_joint(s, j, mj.type, mj.name, r.notes);
@@ -223,6 +233,16 @@ OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const s
       if (i.element.find("'" + joint_name + "'") != std::string::npos || (i.line >= s.at(j).line && i.line <= s.at(j).line + 200)) why = i.message();
     }
     throw std::logic_error("the replaced joint does not read back: " + why);
+  }
+  // a coordinate whose motion type changes (a scapula that now slides as it turns) is worth a sentence
+  for (const std::string& name : r.coordinates) {
+    const int before = model.find_coordinate(name), after = reread.find_coordinate(name);
+    if (before < 0 || after < 0) continue;
+    const OsimMotion was = model.coordinates[static_cast<std::size_t>(before)].motion, now = reread.coordinates[static_cast<std::size_t>(after)].motion;
+    if (was != now) {
+      r.notes.push_back("coordinate '" + name + "' was " + osim_motion_name(was) + " and is now " + osim_motion_name(now) +
+                        " (its functions move both rotation and translation axes); OpenSim converts motion-file degrees only for Rotational coordinates");
+    }
   }
   std::vector<int> slot;  // the reread joint's coordinate k is fitted coordinate slot[k]
   for (const std::string& name : rj.coordinates) {

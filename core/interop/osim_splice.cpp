@@ -200,7 +200,7 @@ void make_custom_joint(Splicer& s, int j, const std::string& type, const std::st
       s.remove(k);
     }
   }
-  const bool vowel = !type.empty() && std::string("AEIOU").find(type[0]) != std::string::npos;
+  const bool vowel = !type.empty() && std::string("AEIO").find(type[0]) != std::string::npos;
   notes.push_back("'" + name + "' was " + (vowel ? "an " : "a ") + type + "; it is now a CustomJoint");
 }
 

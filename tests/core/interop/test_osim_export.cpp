@@ -103,6 +103,20 @@ TEST(OsimExport, RejectsWhatItCannotExport) {
   EXPECT_THROW(export_osim(unbounded, o), std::invalid_argument);
 }
 
+TEST(OsimExport, ANonFinitePoseIsAnInfiniteErrorNotNone) {
+  // an OpenSim joint whose rotation is NaN must not report a perfect match (it did: NaN > max is false)
+  RevoluteJoint hinge(Vec3::UnitZ());
+  hinge.coordinates()[0].min = -1.0;
+  hinge.coordinates()[0].max = 1.0;
+  const OsimExport ex = export_osim(hinge);
+  OsimCustomJoint broken = ex.joint;
+  broken.axes[0].function = OsimFunction::constant(std::nan(""));
+  const OsimFidelity f = measure_osim_fidelity(hinge, broken, 0, -1.0, 1.0, 11);
+  EXPECT_TRUE(std::isinf(f.max_position_error_m));
+  EXPECT_TRUE(std::isinf(f.max_angle_error_rad));
+  EXPECT_DOUBLE_EQ(f.worst_angle_q, -1.0);
+}
+
 TEST(OsimExport, ExportImportRefitRoundTripWithinTheReportedTolerance) {
   const auto j = knee();
   OsimExportOptions o;

@@ -66,6 +66,9 @@ TEST(OsimMarkers, ReadsMarkersByBodyAndFollowsOffsetFrames) {
   EXPECT_NEAR((b[1]->location_in_body - Vec3(0.08, 0.01, 0.03)).norm(), 0.0, 1e-12);
   EXPECT_EQ(b[2]->name, "B3") << "OpenSim 3 <body>";
   EXPECT_EQ(set.bodies(), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(find_osim_marker(set, "B2"), b[1]);
+  EXPECT_EQ(find_osim_marker(set, "a2")->name, "A.2") << "letter case and punctuation";
+  EXPECT_EQ(find_osim_marker(set, "C9"), nullptr);
   ASSERT_EQ(set.problems.size(), 2u);
   EXPECT_NE(set.problems[0].find("m.osim:25: <location>: 'nan' is not a finite number (marker left out)"), std::string::npos) << set.problems[0];
   EXPECT_NE(set.problems[1].find("m.osim:26: <Marker name='Lost'>: frame '/bodyset/c' is neither a body"), std::string::npos) << set.problems[1];

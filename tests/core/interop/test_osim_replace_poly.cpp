@@ -203,6 +203,21 @@ TEST(OsimPolynomial, UnscaledCoefficientsEvaluateAsTheScaledPolynomialInOpenSims
   EXPECT_EQ(polynomial_exponents(2, 2), (std::vector<int>{0, 0, 0, 1, 0, 2, 1, 0, 1, 1, 2, 0}));
 }
 
+TEST(OsimPolynomial, ANonFinitePoseIsAnInfiniteErrorNotNone) {
+  // a joint whose pose is NaN everywhere must not pass as a perfect fit
+  std::vector<spline::KnotVector> knots{spline::KnotVector::clamped(4, 4, 0.0, 1.0), spline::KnotVector::clamped(4, 4, 0.0, 1.0)};
+  std::array<std::vector<double>, 6> c;
+  for (auto& v : c) v.assign(16, std::nan(""));
+  const SplineSurfaceJoint broken(SE3{}, knots, c);
+  OsimPolynomialOptions o;
+  o.ranges = {{0.0, 1.0}, {0.0, 1.0}};
+  o.max_degree = 2;
+  const OsimPolynomialExport ex = export_osim_polynomial(broken, o);
+  EXPECT_FALSE(ex.within_tolerance);
+  EXPECT_TRUE(std::isinf(ex.fidelity.max_position_error_m));
+  EXPECT_EQ(ex.fidelity.worst_position_q.size(), 2u);
+}
+
 TEST(OsimReplacePoly, ScapulothoracicRoundTripThroughMultivariatePolynomials) {
   const std::string text = kScapulaModel;
   const SplineSurfaceJoint fitted = fitted_scapula({-0.6, 0.3}, {-0.2, 0.5});
@@ -235,6 +250,7 @@ TEST(OsimReplacePoly, ScapulothoracicRoundTripThroughMultivariatePolynomials) {
   EXPECT_NE(summary.find(": met"), std::string::npos) << summary;
   EXPECT_NE(summary.find("'scapula_winging' removed"), std::string::npos) << summary;
   EXPECT_NE(summary.find("line(s) 72"), std::string::npos) << "the CoordinateActuator's reference:\n" << summary;
+  EXPECT_NE(summary.find("'scapula_abduction' was rotational and is now coupled"), std::string::npos) << summary;
 
   // every byte outside the joint's element is unchanged
   EXPECT_EQ(r.text.substr(0, r.new_begin), text.substr(0, r.old_begin));
@@ -400,6 +416,115 @@ TEST(OsimReplacePoly, ThreeDofSurfaceReplacesAnEllipsoidJointInFileOrder) {
   EXPECT_LE(dp, 1e-4);
   EXPECT_LE(da, 0.05 * kDeg);
   EXPECT_NE(replace_summary(r, options).find("(c, a, b) = ("), std::string::npos);
+}
+
+TEST(OsimReplacePoly, ChannelsThatDoNotMoveStayConstantSoRotationsStayRotational) {
+  // a 2-dof rotation (no translation): its coordinates must read back Rotational, not Coupled
+  std::vector<spline::KnotVector> knots{spline::KnotVector::clamped(4, 4, -0.5, 0.5), spline::KnotVector::clamped(4, 4, -0.4, 0.4)};
+  std::array<std::vector<double>, 6> c;
+  std::mt19937 rng(8);
+  std::uniform_real_distribution<double> u(-0.3, 0.3);
+  for (std::size_t k = 0; k < 6; ++k) {
+    for (int i = 0; i < 16; ++i) c[k].push_back(k < 3 ? 0.0 : u(rng));
+  }
+  const SplineSurfaceJoint wrist(SE3{Mat3::Identity(), Vec3(0.0, -0.2, 0.0)}, knots, c, SplineSurfaceJoint::default_basis(), {"flex", "dev"});
+  const std::string model = R"(<?xml version="1.0" encoding="UTF-8" ?>
+<OpenSimDocument Version="40000">
+<Model name="arm">
+<Ground name="ground" />
+<BodySet name="bodyset"><objects>
+<Body name="radius"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+<Body name="hand"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+</objects></BodySet>
+<JointSet name="jointset"><objects>
+<WeldJoint name="w"><socket_parent_frame>/ground</socket_parent_frame><socket_child_frame>/bodyset/radius</socket_child_frame></WeldJoint>
+<UniversalJoint name="wrist">
+<socket_parent_frame>radius_offset</socket_parent_frame>
+<socket_child_frame>hand_offset</socket_child_frame>
+<coordinates>
+<Coordinate name="flex"><range>-0.5 0.5</range></Coordinate>
+<Coordinate name="dev"><range>-0.4 0.4</range></Coordinate>
+</coordinates>
+<frames>
+<PhysicalOffsetFrame name="radius_offset"><socket_parent>/bodyset/radius</socket_parent></PhysicalOffsetFrame>
+<PhysicalOffsetFrame name="hand_offset"><socket_parent>/bodyset/hand</socket_parent></PhysicalOffsetFrame>
+</frames>
+</UniversalJoint>
+</objects></JointSet>
+</Model>
+</OpenSimDocument>
+)";
+  OsimReplaceOptions options;
+  const OsimReplaceResult r = replace_osim_joint(model, "arm.osim", "wrist", wrist, options);
+  EXPECT_TRUE(r.fidelity.within_tolerance);
+  std::size_t constants = 0;
+  for (std::size_t at = r.text.find("<Constant name=\"function\">"); at != std::string::npos; at = r.text.find("<Constant name=\"function\">", at + 1)) ++constants;
+  EXPECT_EQ(constants, 3u) << r.text;
+  const OsimModel back = read_osim_model_text(r.text, "arm.osim");
+  EXPECT_TRUE(back.issues.empty());
+  for (const char* name : {"flex", "dev"}) {
+    const int k = back.find_coordinate(name);
+    ASSERT_GE(k, 0);
+    EXPECT_EQ(back.coordinates[static_cast<std::size_t>(k)].motion, OsimMotion::Rotational) << name;
+  }
+}
+
+TEST(OsimGrid, AGridFollowsCouplerConstraintsAndRefusesACoupledCoordinate) {
+  // c (a slide along x) is set from a by a coupler: c = 2 · 0.05 · a; a turns about z, b about x
+  const std::string model = R"(<?xml version="1.0" encoding="UTF-8" ?>
+<OpenSimDocument Version="40000">
+<Model name="m">
+<Ground name="ground" />
+<BodySet name="bodyset"><objects>
+<Body name="p"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+<Body name="c"><mass>1</mass><mass_center>0 0 0</mass_center><inertia>1 1 1 0 0 0</inertia></Body>
+</objects></BodySet>
+<JointSet name="jointset"><objects>
+<WeldJoint name="w"><socket_parent_frame>/ground</socket_parent_frame><socket_child_frame>/bodyset/p</socket_child_frame></WeldJoint>
+<CustomJoint name="j">
+<socket_parent_frame>p_offset</socket_parent_frame>
+<socket_child_frame>c_offset</socket_child_frame>
+<coordinates>
+<Coordinate name="a"><range>-1 1</range></Coordinate>
+<Coordinate name="b"><range>-0.5 0.5</range></Coordinate>
+<Coordinate name="s"><range>-1 1</range></Coordinate>
+</coordinates>
+<frames>
+<PhysicalOffsetFrame name="p_offset"><socket_parent>/bodyset/p</socket_parent></PhysicalOffsetFrame>
+<PhysicalOffsetFrame name="c_offset"><socket_parent>/bodyset/c</socket_parent></PhysicalOffsetFrame>
+</frames>
+<SpatialTransform>
+<TransformAxis name="rotation1"><coordinates>a</coordinates><axis>0 0 1</axis><LinearFunction name="function"><coefficients>1 0</coefficients></LinearFunction></TransformAxis>
+<TransformAxis name="rotation2"><coordinates>b</coordinates><axis>1 0 0</axis><LinearFunction name="function"><coefficients>1 0</coefficients></LinearFunction></TransformAxis>
+<TransformAxis name="rotation3"><coordinates></coordinates><axis>0 1 0</axis><Constant name="function"><value>0</value></Constant></TransformAxis>
+<TransformAxis name="translation1"><coordinates>s</coordinates><axis>1 0 0</axis><LinearFunction name="function"><coefficients>1 0</coefficients></LinearFunction></TransformAxis>
+<TransformAxis name="translation2"><coordinates></coordinates><axis>0 1 0</axis><Constant name="function"><value>0</value></Constant></TransformAxis>
+<TransformAxis name="translation3"><coordinates></coordinates><axis>0 0 1</axis><Constant name="function"><value>0</value></Constant></TransformAxis>
+</SpatialTransform>
+</CustomJoint>
+</objects></JointSet>
+<ConstraintSet name="constraintset"><objects>
+<CoordinateCouplerConstraint name="slide">
+<coupled_coordinates_function><LinearFunction><coefficients>0.05 0</coefficients></LinearFunction></coupled_coordinates_function>
+<independent_coordinate_names>a</independent_coordinate_names>
+<dependent_coordinate_name>s</dependent_coordinate_name>
+<scale_factor>2</scale_factor>
+</CoordinateCouplerConstraint>
+</objects></ConstraintSet>
+</Model>
+</OpenSimDocument>
+)";
+  const OsimModel m = read_osim_model_text(model, "coupled.osim");
+  ASSERT_TRUE(m.issues.empty()) << m.issues.front().message();
+  const fit::SampleSet g = sample_osim_model_grid(m, "j", "a", "b", {-1.0, 1.0}, {-0.5, 0.5}, 5, 3, "grid");
+  ASSERT_EQ(g.size(), 15);
+  for (const fit::Sample& s : g.samples) EXPECT_NEAR(s.parent_T_child.p.x(), 0.1 * s.q[0], 1e-15) << "the slide follows a";
+  try {
+    sample_osim_model_grid(m, "j", "a", "s", {-1.0, 1.0}, {-1.0, 1.0}, 3, 3, "grid");
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "coupled.osim: coordinate 's' is set by the coupler constraint 'slide' from a; sample the independent coordinate instead");
+  }
 }
 
 }  // namespace
