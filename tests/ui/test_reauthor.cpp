@@ -219,6 +219,50 @@ TEST(Reauthor, TwoCoordinateJointThroughPolynomials) {
   EXPECT_LT(d.max_angle_rad, 0.05 * kDeg) << d.max_angle_rad / kDeg << " deg";
 }
 
+// a real two-coordinate joint: Rajagopal2016's wrist (radius_hand_r, a UniversalJoint), 11 × 11 over its ranges
+TEST(Reauthor, Rajagopal2016WristTwoCoordinates) {
+  const QString path = kModels + QStringLiteral("/Rajagopal2016.osim");
+  if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  OsimLoad load = load_osim(path, {});
+  ASSERT_TRUE(load.data) << load.error.toStdString();
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  const JointId id = joint_named(doc, "radius_hand_r");
+  ASSERT_NE(id, 0);
+  const auto file_model = doc.data().joint(id)->model;
+  ASSERT_EQ(file_model->dof(), 2);
+  ASSERT_TRUE(sample_joint(doc, id, 11, 11).ok());
+  FitSettings fit = doc.data().fit;
+  fit.frames = 6;
+  const FitOutcome outcome = run_fit(*doc.data().joint(id), fit);
+  ASSERT_TRUE(outcome.ok()) << outcome.error.toStdString();
+  ASSERT_TRUE(set_candidate(doc, id, outcome.model, fit_record(outcome.report), QStringLiteral("Fit")).ok());
+  const auto before = comparison_difference(*doc.data().joint(id));
+  ASSERT_TRUE(before);
+  std::cout << comparison_text(*doc.data().joint(id), *before).toStdString() << "\n";
+  EXPECT_LT(before->max_angle_rad, 1.0 * kDeg);
+  ASSERT_TRUE(replace_with_candidate(doc, id).ok());
+  QTemporaryDir dir;
+  const QString saved = dir.filePath(QStringLiteral("rajagopal_wrist.osim"));
+  const OsimSaveResult result = save_osim_document(doc.data(), saved, true);
+  ASSERT_TRUE(result.ok()) << result.error.toStdString();
+  std::cout << result.summary.toStdString() << "\n";
+  OsimLoad back = load_osim(saved, {});
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  const Joint* reread = nullptr;
+  for (const Joint& j : back.data->joints)
+    if (j.osim_joint == QLatin1String("radius_hand_r")) reread = &j;
+  ASSERT_TRUE(reread && reread->model && reread->model->dof() == 2);
+  js::JointVector lo(2), hi(2);
+  for (int i = 0; i < 2; ++i) {
+    lo[i] = file_model->coordinates()[static_cast<std::size_t>(i)].min;
+    hi[i] = file_model->coordinates()[static_cast<std::size_t>(i)].max;
+  }
+  const js::JointDifference d = js::joint_difference(*reread->model, *outcome.model, lo, hi, 31);
+  EXPECT_LT(d.max_position_m, 0.1e-3) << d.max_position_m * 1e3 << " mm";
+  EXPECT_LT(d.max_angle_rad, 0.05 * kDeg) << d.max_angle_rad / kDeg << " deg";
+}
+
 TEST(Reauthor, RestoreOriginalAndProjectsKeepBoth) {
   const QString path = kModels + QStringLiteral("/leg6dof9musc.osim");
   if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
