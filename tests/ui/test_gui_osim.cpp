@@ -7,6 +7,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
+#include <QListWidget>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -14,6 +15,9 @@
 
 #include "ui/app/main_window.hpp"
 #include "ui/app/reauthor_menu.hpp"
+#include "ui/app/sample_import_dialog.hpp"
+#include "core/interop/trc_file.hpp"
+#include "ui/joint/sample_import.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/export/osim_import.hpp"
 #include "ui/joint/dynamics_player.hpp"
@@ -196,6 +200,51 @@ class GuiOsimTest : public QObject {
     for (const Joint& r : back->document().data().joints)
       if (r.osim_joint == QLatin1String("walker_knee_r")) found = r.model && r.model->dof() == 1;
     QVERIFY(found);
+  }
+
+  // Joint ▸ Import Samples with Rajagopal's walking trial: the markers dialog ticks the thigh cluster the model
+  // names (RTH1..3 = R.TH1..3), the user ticks the shank (the model calls its tibia markers RTB1..3), the samples
+  // arrive with their cluster residuals and fit as a candidate beside the model's knee
+  void rajagopal_walk_markers_through_the_dialog() {
+    const QString path = kModels + QStringLiteral("/Rajagopal2016.osim");
+    const QString trc = kModels + QStringLiteral("/rajagopal_motion_capture_walk.trc");
+    if (!QFile::exists(path) || !QFile::exists(trc)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = make_window();
+    settle(*w);
+    QCOMPARE(w->open_project(path), QString());
+    Document& doc = w->document();
+    const Joint* knee = nullptr;
+    for (const Joint& j : doc.data().joints)
+      if (j.osim_joint == QLatin1String("walker_knee_r")) knee = &j;
+    QVERIFY(knee);
+    const JointId id = knee->id;
+    doc.set_selection(Selection{0, id, -1});
+    MarkerImportDialog dlg(doc, *knee, trc, interop::read_trc(trc.toStdString()), w.get());
+    dlg.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dlg));
+    MarkerImport m = dlg.choice();
+    QCOMPARE(m.parent, (QStringList{QStringLiteral("R.TH1"), QStringLiteral("R.TH2"), QStringLiteral("R.TH3")}));
+    QVERIFY(m.child.isEmpty());
+    for (const char* name : {"R.SH1", "R.SH2", "R.SH3", "R.SH4"}) {
+      const auto items = dlg.child_markers()->findItems(QLatin1String(name), Qt::MatchExactly);
+      QCOMPARE(items.size(), 1);
+      items.front()->setCheckState(Qt::Checked);
+    }
+    QVERIFY(dlg.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_markers_dialog.png")));
+    m = dlg.choice();
+    QCOMPARE(m.child.size(), 4);
+    dlg.accept();
+    const auto r = import_marker_samples(doc, id, m);
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    qInfo() << r.value;
+    QCOMPARE(doc.data().joint(id)->samples.size(), std::size_t(238));
+    auto* fit = qobject_cast<FitPanel*>(w->panel(QStringLiteral("fit")));
+    QTest::mouseClick(fit->fit_button(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!fit->runner()->running() && fit->fit_button()->isEnabled(), 120000);
+    QVERIFY2(doc.data().joint(id)->candidate, qPrintable(w->last_message()));
+    qInfo() << w->last_message();
+    settle(*w);
+    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_markers_fitted_window.png")));
   }
 
   void rotational_coordinates_show_in_degrees() {

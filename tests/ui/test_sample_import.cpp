@@ -164,6 +164,7 @@ TEST(SampleImport, RajagopalWalkMarkersWithTheModelsClusters) {
   std::cout << "parent " << m.parent.join(QLatin1Char(',')).toStdString() << ", child " << m.child.join(QLatin1Char(',')).toStdString()
             << "\n" << r.value.toStdString() << "\n";
   const Joint& j = *doc.data().joint(id);
+  EXPECT_TRUE(r.value.contains(QLatin1String("clusters' own frames"))) << r.value.toStdString();
   ASSERT_GT(j.samples.size(), 100u);
   for (const Sample& s : j.samples) {
     EXPECT_GE(s.marker_rms, 0.0);
@@ -184,9 +185,53 @@ TEST(SampleImport, RajagopalWalkMarkersWithTheModelsClusters) {
 
 }  // namespace
 
+#include "ui/joint/joint_model.hpp"
 #include "ui/panels/pose_format.hpp"
 
 namespace {
+
+// leg6dof9musc's knee with leg39's swing trial, whose six markers the model places on femur_r and tibia_r: the
+// samples are the tibia's pose in the femur (the model's marker locations as references), so they lie near the
+// model's own knee motion
+TEST(SampleImport, MarkersOnTheModelsBonesGivePosesInTheBonesFrames) {
+  const QString model = kModels + QStringLiteral("/leg6dof9musc.osim");
+  const QString trc = kModels + QStringLiteral("/leg39_swing.trc");
+  if (!QFile::exists(model) || !QFile::exists(trc)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  OsimLoad load = load_osim(model, {});
+  ASSERT_TRUE(load.data) << load.error.toStdString();
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  const Joint* knee = nullptr;
+  for (const Joint& j : doc.data().joints)
+    if (j.osim_joint == QLatin1String("knee_r")) knee = &j;
+  ASSERT_TRUE(knee);
+  const JointId id = knee->id;
+  const auto knee_model = knee->model;
+  const js::interop::TrcData data = js::interop::read_trc(trc.toStdString());
+  MarkerImport m;
+  m.trc = trc;
+  m.parent = model_markers_on(doc.data(), knee->parent, data);
+  m.child = model_markers_on(doc.data(), knee->child, data);
+  ASSERT_EQ(m.parent.size(), 3);
+  ASSERT_EQ(m.child.size(), 3);
+  const auto r = import_marker_samples(doc, id, m);
+  ASSERT_TRUE(r.ok()) << r.error.toStdString();
+  EXPECT_TRUE(r.value.contains(QLatin1String("bones' frames"))) << r.value.toStdString();
+  // each sample near the model knee's pose at some angle (the trial's subject is not the model's: centimetres)
+  const js::Coordinate& c = knee_model->coordinates()[0];
+  double worst = 0.0;
+  for (const Sample& s : doc.data().joint(id)->samples) {
+    double nearest = 1e9;
+    for (int k = 0; k <= 200; ++k) {
+      Eigen::VectorXd q(1);
+      q[0] = c.min + (c.max - c.min) * k / 200.0;
+      nearest = std::min(nearest, (joint_transform(*knee_model, q).p - s.parent_T_child.p).norm());
+    }
+    worst = std::max(worst, nearest);
+  }
+  std::cout << r.value.toStdString() << "\nfarthest sample from the model knee's path: " << worst * 1e3 << " mm\n";
+  EXPECT_LT(worst, 0.05);
+}
 
 // the samples table and the Next q field: rotational coordinates of an opensim joint in degrees, both ways
 TEST(PoseFormat, QInDegreesForRotationalCoordinates) {

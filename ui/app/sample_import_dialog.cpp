@@ -27,13 +27,16 @@
 namespace js::ui {
 namespace {
 
+// the ticked markers first (in the trial's order), so a default cluster shows without scrolling
 QListWidget* marker_list(const QStringList& markers, const QStringList& checked) {
   auto* list = new QListWidget;
-  for (const QString& m : markers) {
-    auto* item = new QListWidgetItem(m, list);
-    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-    item->setCheckState(checked.contains(m) ? Qt::Checked : Qt::Unchecked);
-  }
+  for (bool ticked : {true, false})
+    for (const QString& m : markers) {
+      if (checked.contains(m) != ticked) continue;
+      auto* item = new QListWidgetItem(m, list);
+      item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+      item->setCheckState(ticked ? Qt::Checked : Qt::Unchecked);
+    }
   return list;
 }
 
@@ -44,79 +47,91 @@ QStringList checked_in(const QListWidget* list) {
   return out;
 }
 
-// the clusters and the .mot column; false when cancelled
-bool ask_markers(QWidget* window, const Document& doc, const Joint& j, const QString& trc_path, MarkerImport& out,
-                 QString& error) {
+}  // namespace
+
+MarkerImportDialog::MarkerImportDialog(const Document& doc, const Joint& j, const QString& trc_path,
+                                       const interop::TrcData& trc, QWidget* parent)
+    : QDialog(parent), trc_path_(trc_path) {
   QStringList markers;
-  interop::TrcData trc;
-  try {
-    trc = interop::read_trc(trc_path.toStdString());
-    for (const std::string& m : trc.markers) markers << QString::fromStdString(m);
-  } catch (const std::exception& e) {
-    error = QString::fromUtf8(e.what());
-    return false;
-  }
-  const Body* parent = doc.data().body(j.parent);
-  const Body* child = doc.data().body(j.child);
-  QDialog dlg(window);
-  dlg.setWindowTitle(QObject::tr("Import markers into %1").arg(j.name));
-  auto* layout = new QVBoxLayout(&dlg);
-  layout->addWidget(new QLabel(QObject::tr("Tick at least 3 markers on each bone (not in a line). Each frame's cluster "
-                                           "poses are fitted by least squares; the child's pose relative to the parent "
-                                           "becomes a sample; frames with a missing marker are skipped.")));
+  for (const std::string& m : trc.markers) markers << QString::fromStdString(m);
+  const Body* parent_body = doc.data().body(j.parent);
+  const Body* child_body = doc.data().body(j.child);
+  setWindowTitle(QObject::tr("Import markers into %1").arg(j.name));
+  auto* layout = new QVBoxLayout(this);
+  auto* intro = new QLabel(QObject::tr("Tick at least 3 markers on each bone (not in a line). Each frame's cluster "
+                                       "poses are fitted by least squares; the child's pose relative to the parent "
+                                       "becomes a sample; frames with a missing marker are skipped. Markers the "
+                                       "model puts on each bone are ticked to begin with."));
+  intro->setWordWrap(true);
+  layout->addWidget(intro);
   auto* lists = new QHBoxLayout;
-  auto* parent_list = marker_list(markers, model_markers_on(doc.data(), j.parent, trc));
-  auto* child_list = marker_list(markers, model_markers_on(doc.data(), j.child, trc));
-  parent_list->setObjectName(QStringLiteral("parent_markers"));
-  child_list->setObjectName(QStringLiteral("child_markers"));
-  for (auto [list, body, what] : {std::tuple{parent_list, parent, QObject::tr("Parent")}, std::tuple{child_list, child, QObject::tr("Child")}}) {
+  parent_list_ = marker_list(markers, model_markers_on(doc.data(), j.parent, trc));
+  child_list_ = marker_list(markers, model_markers_on(doc.data(), j.child, trc));
+  parent_list_->setObjectName(QStringLiteral("parent_markers"));
+  child_list_->setObjectName(QStringLiteral("child_markers"));
+  for (auto [list, body, what] : {std::tuple{parent_list_, parent_body, QObject::tr("Parent")},
+                                  std::tuple{child_list_, child_body, QObject::tr("Child")}}) {
     auto* column = new QVBoxLayout;
     column->addWidget(new QLabel(QStringLiteral("%1: %2").arg(what, body ? body->name : QString())));
     column->addWidget(list);
+    // which markers are ticked, always in sight
+    auto* ticked = new QLabel;
+    ticked->setWordWrap(true);
+    const auto update = [list, ticked] {
+      const QStringList names = checked_in(list);
+      ticked->setText(QObject::tr("%n ticked: %1", nullptr, static_cast<int>(names.size())).arg(names.join(QStringLiteral(", "))));
+    };
+    update();
+    connect(list, &QListWidget::itemChanged, ticked, update);
+    column->addWidget(ticked);
     lists->addLayout(column);
   }
   layout->addLayout(lists);
   auto* form = new QFormLayout;
-  auto* mot = new QLineEdit;
-  mot->setPlaceholderText(QObject::tr("none: q by natural parameterization along the frames"));
+  mot_ = new QLineEdit;
+  mot_->setPlaceholderText(QObject::tr("none: q by natural parameterization along the frames"));
   auto* browse = new QPushButton(QObject::tr("Browse…"));
   auto* mot_row = new QHBoxLayout;
-  mot_row->addWidget(mot, 1);
+  mot_row->addWidget(mot_, 1);
   mot_row->addWidget(browse);
   form->addRow(QObject::tr("q from (.mot)"), mot_row);
-  auto* column = new QComboBox;
-  form->addRow(QObject::tr("Coordinate"), column);
-  auto* translational = new QCheckBox(QObject::tr("The coordinate is a translation (no degree conversion)"));
-  form->addRow(QString(), translational);
+  column_ = new QComboBox;
+  form->addRow(QObject::tr("Coordinate"), column_);
+  translational_ = new QCheckBox(QObject::tr("The coordinate is a translation (no degree conversion)"));
+  form->addRow(QString(), translational_);
   layout->addLayout(form);
-  QObject::connect(browse, &QPushButton::clicked, &dlg, [&dlg, mot, column] {
-    const QString p = QFileDialog::getOpenFileName(&dlg, QObject::tr("Coordinates over time"), settings::last_directory.get(),
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString p = QFileDialog::getOpenFileName(this, QObject::tr("Coordinates over time"), settings::last_directory.get(),
                                                    QObject::tr("Motion files (*.mot *.sto);;All files (*)"));
-    if (p.isEmpty()) return;
-    mot->setText(p);
-    column->clear();
-    try {
-      const interop::MotData m = interop::read_mot(p.toStdString());
-      for (std::size_t k = 1; k < m.columns.size(); ++k) column->addItem(QString::fromStdString(m.columns[k]));
-    } catch (const std::exception& e) {
-      column->addItem(QString::fromUtf8(e.what()));
-    }
+    if (!p.isEmpty()) set_mot(p);
   });
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   layout->addWidget(buttons);
-  QObject::connect(buttons, &QDialogButtonBox::accepted, &dlg, &QDialog::accept);
-  QObject::connect(buttons, &QDialogButtonBox::rejected, &dlg, &QDialog::reject);
-  if (dlg.exec() != QDialog::Accepted) return false;
-  out.trc = trc_path;
-  out.parent = checked_in(parent_list);
-  out.child = checked_in(child_list);
-  out.mot = mot->text().trimmed();
-  out.coordinate = column->currentText();
-  out.translational = translational->isChecked();
-  return true;
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
 
-}  // namespace
+void MarkerImportDialog::set_mot(const QString& path) {
+  mot_->setText(path);
+  column_->clear();
+  try {
+    const interop::MotData m = interop::read_mot(path.toStdString());
+    for (std::size_t k = 1; k < m.columns.size(); ++k) column_->addItem(QString::fromStdString(m.columns[k]));
+  } catch (const std::exception& e) {
+    column_->addItem(QString::fromUtf8(e.what()));
+  }
+}
+
+MarkerImport MarkerImportDialog::choice() const {
+  MarkerImport out;
+  out.trc = trc_path_;
+  out.parent = checked_in(parent_list_);
+  out.child = checked_in(child_list_);
+  out.mot = mot_->text().trimmed();
+  out.coordinate = column_->currentText();
+  out.translational = translational_->isChecked();
+  return out;
+}
 
 QStringList model_markers_on(const DocumentData& d, BodyId body, const interop::TrcData& trc) {
   const Body* b = d.body(body);
@@ -169,13 +184,15 @@ QAction* make_import_samples_action(QWidget* window, Document& doc, std::functio
       const auto r = import_sample_file(doc, id, path);
       return message(r.ok() ? r.value : r.error, !r.ok());
     }
-    MarkerImport m;
-    QString error;
-    if (!ask_markers(window, doc, *j, path, m, error)) {
-      if (!error.isEmpty()) message(error, true);
-      return;
+    interop::TrcData trc;
+    try {
+      trc = interop::read_trc(path.toStdString());
+    } catch (const std::exception& e) {
+      return message(QString::fromUtf8(e.what()), true);
     }
-    const auto r = import_marker_samples(doc, id, m);
+    MarkerImportDialog dlg(doc, *j, path, trc, window);
+    if (dlg.exec() != QDialog::Accepted) return;
+    const auto r = import_marker_samples(doc, id, dlg.choice());
     message(r.ok() ? r.value : r.error, !r.ok());
   });
   return a;

@@ -7,13 +7,42 @@
 #include <QStringList>
 #include <functional>
 
+#include <QDialog>
+
 #include "core/interop/trc_file.hpp"
 #include "ui/document/document.hpp"
+#include "ui/joint/sample_import.hpp"
 
 class QAction;
+class QCheckBox;
+class QComboBox;
+class QLineEdit;
+class QListWidget;
 class QWidget;
 
 namespace js::ui {
+
+// the markers dialog of a .trc import: the trial's markers for the parent and the child cluster (ticked where the
+// model's MarkerSet puts them, model_markers_on), an optional .mot file and its column for q
+class MarkerImportDialog : public QDialog {
+ public:
+  MarkerImportDialog(const Document& doc, const Joint& joint, const QString& trc_path, const interop::TrcData& trc,
+                     QWidget* parent = nullptr);
+  // what the user chose
+  MarkerImport choice() const;
+  QListWidget* parent_markers() { return parent_list_; }
+  QListWidget* child_markers() { return child_list_; }
+  // a .mot file for q: its columns fill the coordinate list
+  void set_mot(const QString& path);
+
+ private:
+  QString trc_path_;
+  QListWidget* parent_list_;
+  QListWidget* child_list_;
+  QLineEdit* mot_;
+  QComboBox* column_;
+  QCheckBox* translational_;
+};
 
 // the action ("import_samples"); message(text, error) reports
 QAction* make_import_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message);

@@ -8,8 +8,10 @@
 
 #include "core/fit/initial_guess.hpp"
 #include "core/fit/sample_io.hpp"
+#include "core/interop/osim_markers.hpp"
 #include "core/interop/trc_samples.hpp"
 #include "ui/document/commands.hpp"
+#include "ui/document/osim_source.hpp"
 #include "ui/joint/fit_job.hpp"
 
 namespace js::ui {
@@ -38,6 +40,33 @@ OpResult<int> replace_samples(Document& doc, JointId id, const fit::SampleSet& s
   const int n = static_cast<int>(after.samples.size());
   doc.undo_stack()->push(new EditJointCommand(&doc, *j, std::move(after), text));
   return {n, {}};
+}
+
+// the model's marker locations as the clusters' references when an opened model puts every chosen marker on the
+// joint's parent (resp. child) body: the samples are then the child body's pose in the parent body, comparable
+// with the joint (import-trc --model-frames). false (lab references) otherwise.
+bool model_frames(const DocumentData& d, const Joint& j, const MarkerImport& m, interop::TrcSampleOptions& options) {
+  const Body* parent = d.body(j.parent);
+  const Body* child = d.body(j.child);
+  if (!d.osim || !parent || !child) return false;
+  interop::OsimMarkerSet set;
+  try {
+    set = interop::read_osim_markers_text(d.osim->text, d.osim->path.toStdString());
+  } catch (const std::exception&) {
+    return false;
+  }
+  std::vector<Vec3> refs[2];
+  for (int side = 0; side < 2; ++side) {
+    const QString body = side == 0 ? parent->name : child->name;
+    for (const QString& name : side == 0 ? m.parent : m.child) {
+      const interop::OsimMarker* marker = interop::find_osim_marker(set, name.toStdString());
+      if (!marker || marker->body != body.toStdString()) return false;
+      refs[side].push_back(marker->location_in_body);
+    }
+  }
+  options.parent_reference = refs[0];
+  options.child_reference = refs[1];
+  return true;
 }
 
 }  // namespace
@@ -72,6 +101,7 @@ OpResult<QString> import_marker_samples(Document& doc, JointId id, const MarkerI
   interop::TrcData trc;
   interop::MotData mot;
   interop::TrcSampleResult r;
+  const bool in_bodies = model_frames(doc.data(), *j, m, options);
   try {
     trc = interop::read_trc(m.trc.toStdString());
     if (!m.mot.isEmpty()) {
@@ -100,6 +130,9 @@ OpResult<QString> import_marker_samples(Document& doc, JointId id, const MarkerI
   text += QObject::tr("); largest cluster residual %1 mm; q: %2").arg(worst * 1e3, 0, 'f', 2)
               .arg(options.mot ? QObject::tr("%1 from %2").arg(m.coordinate, QFileInfo(m.mot).fileName())
                                : QObject::tr("natural parameterization along the frames"));
+  text += in_bodies ? QObject::tr("; poses in the bones' frames (the model's marker locations)")
+                    : QObject::tr("; poses of the clusters' own frames, not the bones' (a marker is not in the model's "
+                                  "MarkerSet on the joint's bodies): compare shapes, not positions, with the model");
   return {text, {}};
 }
 

@@ -24,7 +24,10 @@ struct MarkerImport {
 };
 
 // the markers' samples as the joint's (1 dof): each keeps its cluster residual (Sample::marker_rms); frames with a
-// missing marker are skipped and counted. returns the summary (frames, samples, skipped, residuals, q).
+// missing marker are skipped and counted. when an opened model's MarkerSet puts every chosen marker on the joint's
+// parent (resp. child) body, their locations there are the references, so each sample is the child body's pose in
+// the parent body; otherwise each cluster's frame is its own (at its centroid, lab axes at the first complete
+// frame) and the summary says so. returns the summary (frames, samples, skipped, residuals, q, frames used).
 OpResult<QString> import_marker_samples(Document& doc, JointId id, const MarkerImport& markers);
 
 // the joint's samples written as `jointsmith-cli fit` reads them (json for a .json name, csv otherwise; 17
