@@ -17,7 +17,10 @@
 #include "ui/export/osim_import.hpp"
 #include "ui/export/osim_save.hpp"
 #include "ui/joint/fit_job.hpp"
+#include "core/joints/lower_pairs.hpp"
+#include "ui/document/operations.hpp"
 #include "ui/joint/joint_model.hpp"
+#include "ui/joint/joint_operations.hpp"
 #include "ui/joint/reauthor.hpp"
 
 namespace {
@@ -296,6 +299,36 @@ TEST(Reauthor, RestoreOriginalAndProjectsKeepBoth) {
   EXPECT_FALSE(none.ok());
   EXPECT_TRUE(none.error.contains(QLatin1String("No joint of leg6dof9musc.osim has been replaced"))) << none.error.toStdString();
   EXPECT_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("x.osim"))));
+}
+
+// regression: a joint file loaded into an opensim joint (or a kind change) replaced its model without keeping the
+// original, so Save As .osim silently left that joint as the file had it
+TEST(Reauthor, AJointFileOrAKindChangeKeepsTheOriginal) {
+  const QString path = kModels + QStringLiteral("/leg6dof9musc.osim");
+  if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  OsimLoad load = load_osim(path, {});
+  ASSERT_TRUE(load.data);
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  const JointId knee = joint_named(doc, "knee_r");
+  const auto file_model = doc.data().joint(knee)->model;
+  auto hinge = std::make_shared<js::RevoluteJoint>();
+  hinge->coordinates()[0].name = "knee_angle_r";
+  hinge->coordinates()[0].min = -2.0944;
+  hinge->coordinates()[0].max = 0.17453293;
+  ASSERT_TRUE(set_joint_model(doc, knee, hinge, QStringLiteral("Load joint file")).ok());
+  EXPECT_EQ(doc.data().joint(knee)->original, file_model);
+  EXPECT_EQ(replaced_osim_joints(doc.data()), QStringList{QStringLiteral("knee_r")});
+  QTemporaryDir dir;
+  const OsimSaveResult saved = save_osim_document(doc.data(), dir.filePath(QStringLiteral("hinge.osim")), false);
+  EXPECT_TRUE(saved.ok()) << saved.error.toStdString();
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joint(knee)->original, nullptr);
+  // a kind change likewise
+  const JointId ankle = joint_named(doc, "ankle_r");
+  ASSERT_TRUE(set_joint_kind(doc, ankle, QStringLiteral("revolute")).ok());
+  EXPECT_TRUE(doc.data().joint(ankle)->original);
+  EXPECT_TRUE(replaced_osim_joints(doc.data()).contains(QStringLiteral("ankle_r")));
 }
 
 TEST(Reauthor, RefusesWhatCannotBeSampledOrSaved) {

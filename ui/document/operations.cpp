@@ -232,6 +232,9 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
   const Body* child = doc.data().body(j->child);
   after.model = default_joint_model(kind, child ? child->pose : SE3::identity());
   after.scene_joint = nullptr;
+  after.candidate = nullptr;
+  // an opensim joint keeps the file's model as its original (Save As .osim writes the new kind, once it has a model)
+  if (!j->osim_joint.isEmpty() && !j->original && j->model) after.original = j->model;
   after.q = Eigen::VectorXd::Zero(dof);
   for (Sample& s : after.samples) {
     const auto old = s.q.size();
