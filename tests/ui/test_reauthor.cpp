@@ -324,6 +324,16 @@ TEST(Reauthor, AJointFileOrAKindChangeKeepsTheOriginal) {
   EXPECT_TRUE(saved.ok()) << saved.error.toStdString();
   doc.undo_stack()->undo();
   EXPECT_EQ(doc.data().joint(knee)->original, nullptr);
+  // a replacement of another dof restores to the original's size (q and samples), without a candidate
+  ASSERT_TRUE(sample_joint(doc, knee, 5).ok());
+  ASSERT_TRUE(set_joint_model(doc, knee, std::make_shared<js::UniversalJoint>(), QStringLiteral("Load joint file")).ok());
+  ASSERT_EQ(doc.data().joint(knee)->samples.front().q.size(), 2);
+  ASSERT_TRUE(restore_original(doc, knee).ok());
+  EXPECT_EQ(doc.data().joint(knee)->model, file_model);
+  EXPECT_EQ(doc.data().joint(knee)->q.size(), 1);
+  EXPECT_EQ(doc.data().joint(knee)->samples.front().q.size(), 1);
+  EXPECT_EQ(doc.data().joint(knee)->candidate, nullptr);
+  EXPECT_TRUE(comparison_difference(*doc.data().joint(knee)) == std::nullopt);
   // a kind change likewise
   const JointId ankle = joint_named(doc, "ankle_r");
   ASSERT_TRUE(set_joint_kind(doc, ankle, QStringLiteral("revolute")).ok());

@@ -133,10 +133,19 @@ OpResult<bool> restore_original(Document& doc, JointId id) {
   if (!j->original) return {false, QObject::tr("%1 was not replaced").arg(j->name)};
   // the original may be of a kind the ui does not create (an opensim CustomJoint): set it as it was
   Joint after = *j;
-  after.candidate = j->model;
   after.model = j->original;
   after.original = nullptr;
   after.kind = model_kind_name(*after.model);
+  // a replacement of another dof (a joint file): q and the samples' q take the original's size, and the
+  // replacement cannot be its candidate
+  const int dof = after.model->dof();
+  after.candidate = j->model && j->model->dof() == dof ? j->model : nullptr;
+  if (after.q.size() != dof) after.q = Eigen::VectorXd::Zero(dof);
+  for (Sample& s : after.samples) {
+    const auto old = s.q.size();
+    s.q.conservativeResize(dof);
+    for (auto i = old; i < dof; ++i) s.q[i] = 0.0;
+  }
   after.q = clamp_to_range(after, after.q);
   return push_model_change(doc, *j, std::move(after), QObject::tr("Restore the original %1").arg(j->name));
 }
