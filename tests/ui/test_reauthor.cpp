@@ -339,6 +339,28 @@ TEST(Reauthor, AJointFileOrAKindChangeKeepsTheOriginal) {
   ASSERT_TRUE(set_joint_kind(doc, ankle, QStringLiteral("revolute")).ok());
   EXPECT_TRUE(doc.data().joint(ankle)->original);
   EXPECT_TRUE(replaced_osim_joints(doc.data()).contains(QStringLiteral("ankle_r")));
+  // review: a kind change of another dof left a project that would not open again (its original has 3 dof),
+  // and the new kind's q kept the file's degree flags
+  const JointId pelvis = joint_named(doc, "ground_pelvis");
+  ASSERT_TRUE(set_joint_kind(doc, pelvis, QStringLiteral("prismatic")).ok());
+  EXPECT_EQ(doc.data().joint(pelvis)->original->dof(), 3);
+  EXPECT_TRUE(doc.data().joint(pelvis)->degrees.empty());
+  EXPECT_TRUE(doc.data().joint(ankle)->degrees.empty());
+  QTemporaryDir pdir;
+  const QString project = pdir.filePath(QStringLiteral("kinds.jsproj"));
+  ASSERT_TRUE(save_project(doc.data(), project).isEmpty());
+  const ProjectLoad back = load_project(project);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  EXPECT_EQ(back.data->joint(pelvis)->original->dof(), 3);
+  // samples replaced: the candidate of the old samples goes with them
+  ASSERT_TRUE(sample_joint(doc, knee, 25).ok());
+  const FitOutcome outcome = run_fit(*doc.data().joint(knee), doc.data().fit);
+  ASSERT_TRUE(outcome.ok()) << outcome.error.toStdString();
+  ASSERT_TRUE(set_candidate(doc, knee, outcome.model, fit_record(outcome.report), QStringLiteral("Fit")).ok());
+  ASSERT_TRUE(sample_joint(doc, knee, 7).ok());
+  EXPECT_EQ(doc.data().joint(knee)->candidate, nullptr);
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joint(knee)->candidate, outcome.model);
 }
 
 TEST(Reauthor, RefusesWhatCannotBeSampledOrSaved) {

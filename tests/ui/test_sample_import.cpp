@@ -246,6 +246,9 @@ TEST(PoseFormat, QInDegreesForRotationalCoordinates) {
   ASSERT_TRUE(js::ui::parse_q(QStringLiteral("45 0"), 2, back, {true, false}));
   EXPECT_NEAR(back[0], std::numbers::pi / 4.0, 1e-15);
   EXPECT_FALSE(js::ui::parse_q(QStringLiteral("45°°, 0"), 2, back, {true, false}));
+  // review: a typed ° on a coordinate not shown in degrees was taken as radians
+  ASSERT_TRUE(js::ui::parse_q(QStringLiteral("90°"), 1, back));
+  EXPECT_NEAR(back[0], std::numbers::pi / 2.0, 1e-15);
   EXPECT_FALSE(js::ui::parse_q(QStringLiteral("45"), 2, back, {true, false}));
 }
 

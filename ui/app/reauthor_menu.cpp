@@ -102,8 +102,10 @@ void add_reauthor_actions(QWidget* window, QMenu* file_menu, Document& doc,
                                   "stays as its candidate)"));
   QObject::connect(restore, &QAction::triggered, window, [&doc, message] {
     const JointId id = active_joint_id(doc);
+    const Joint* j = doc.data().joint(id);
+    const QString name = j ? j->name : QString();
     const auto r = restore_original(doc, id);
-    message(r.ok() ? QObject::tr("Restored the original joint") : r.error, !r.ok());
+    message(r.ok() ? QObject::tr("Restored the original %1").arg(name) : r.error, !r.ok());
   });
   auto* save = new QAction(QObject::tr("Save As &OpenSim Model…"), window);
   save->setToolTip(QObject::tr("Write the OpenSim model this document was opened from with the replaced joints as "

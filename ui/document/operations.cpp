@@ -233,6 +233,7 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
   after.model = default_joint_model(kind, child ? child->pose : SE3::identity());
   after.scene_joint = nullptr;
   after.candidate = nullptr;
+  after.degrees.clear();  // the new kind's coordinates are not the file's: q as stored
   // an opensim joint keeps the file's model as its original (Save As .osim writes the new kind, once it has a model)
   if (!j->osim_joint.isEmpty() && !j->original && j->model) after.original = j->model;
   after.q = Eigen::VectorXd::Zero(dof);

@@ -408,11 +408,12 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     }
     if (jj.contains("scene_joint")) jt.scene_joint = scene_joint_from_file(jj["scene_joint"], base_dir);
     if (jj.contains("osim_joint")) jt.osim_joint = qstr(jj["osim_joint"].get<std::string>());
-    // a re-authored joint's fitted candidate and the model a replacement took the place of: same coordinates
+    // a re-authored joint's fitted candidate (the joint's coordinates) and the model a replacement took the place of
     for (const char* key : {"candidate", "original"}) {
       if (!jj.contains(key)) continue;
       auto m = model_from_json(jj[key], w + "." + key);
-      if (m->dof() != dof) bad(w + "." + key, "is a " + std::to_string(m->dof()) + "-dof joint, but the joint has " + std::to_string(dof) + " coordinate(s)");
+      // the original may be of another dof (a joint file or a kind change took its place); a candidate may not
+      if (std::string(key) == "candidate" && m->dof() != dof) bad(w + "." + key, "is a " + std::to_string(m->dof()) + "-dof joint, but the joint has " + std::to_string(dof) + " coordinate(s)");
       (std::string(key) == "candidate" ? jt.candidate : jt.original) = std::move(m);
     }
     if (jj.contains("degrees")) {

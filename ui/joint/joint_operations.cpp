@@ -77,6 +77,7 @@ OpResult<Joint> joint_with_model(const Joint& j, std::shared_ptr<const JointMode
   after.model = std::move(model);
   after.scene_joint = nullptr;  // the scene's joint keys described the old model
   after.candidate = nullptr;    // a new model makes an earlier fitted candidate stale
+  if (j.model && j.model->dof() != after.model->dof()) after.degrees.clear();  // not the same coordinates
   // an opensim joint given another model (a joint file) keeps the file's as its original: Save As .osim writes the
   // new one, and the two are compared
   if (!j.osim_joint.isEmpty() && !j.original && j.model && j.model != after.model) after.original = j.model;

@@ -75,6 +75,7 @@ OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1) {
   const auto& cs = j->model->coordinates();
   Joint after = *j;
   after.samples.clear();
+  after.candidate = nullptr;  // a fit of other samples
   for (int a = 0; a < n0; ++a) {
     for (int b = 0; b < n1; ++b) {
       Eigen::VectorXd q(dof);

@@ -30,6 +30,7 @@ OpResult<int> replace_samples(Document& doc, JointId id, const fit::SampleSet& s
   const std::vector<double> natural = set.has_q ? std::vector<double>{} : fit::sample_parameters(set, length_scale, false);
   Joint after = *j;
   after.samples.clear();
+  after.candidate = nullptr;  // a fit of other samples
   for (std::size_t k = 0; k < set.samples.size(); ++k) {
     Sample s;
     s.q = set.has_q ? Eigen::VectorXd(set.samples[k].q) : Eigen::VectorXd::Constant(1, natural[k]);

@@ -72,9 +72,11 @@ bool parse_q(const QString& text, int n, Eigen::VectorXd& q, const std::vector<b
   for (int i = 0; i < n; ++i) {
     bool ok = false;
     QString part = parts[i];
-    if (part.endsWith(QChar(0x00B0))) part.chop(1);
+    // a typed ° means degrees on any coordinate; without it, a coordinate shown in degrees reads degrees too
+    const bool typed_degrees = part.endsWith(QChar(0x00B0));
+    if (typed_degrees) part.chop(1);
     out[i] = part.toDouble(&ok);
-    if (in_degrees(degrees, i)) out[i] *= std::numbers::pi / 180.0;
+    if (typed_degrees || in_degrees(degrees, i)) out[i] *= std::numbers::pi / 180.0;
     if (!ok || !std::isfinite(out[i])) return false;
   }
   q = out;

@@ -21,7 +21,7 @@ QString rotation_text(const Mat3& R);
 
 // "0.5, 1" ⇄ a vector; parse returns false on anything that is not a number list of length n. coordinates flagged
 // in `degrees` (a rotational coordinate of an opensim joint, Joint::degrees) read and write in degrees ("68.8°";
-// the ° is optional when typed), the others as stored.
+// the ° is optional when typed), the others as stored; a typed ° reads degrees on any coordinate.
 QString q_text(const Eigen::VectorXd& q, const std::vector<bool>& degrees = {});
 bool parse_q(const QString& text, int n, Eigen::VectorXd& q, const std::vector<bool>& degrees = {});
 

@@ -45,8 +45,9 @@ ReauthorBox::ReauthorBox(Document& doc, QWidget* parent) : QWidget(parent), doc_
   connect(restore_, &QPushButton::clicked, this, [this] {
     const Joint* j = shown_joint(doc_);
     if (!j) return;
+    const QString name = j->name;
     const auto r = restore_original(doc_, j->id);
-    emit status_message(r.ok() ? tr("Restored the original joint") : r.error);
+    emit status_message(r.ok() ? tr("Restored the original %1").arg(name) : r.error);
   });
   connect(&doc_, &Document::changed, this, &ReauthorBox::refresh);
   connect(&doc_, &Document::selection_changed, this, &ReauthorBox::refresh);

@@ -84,7 +84,8 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
       const Comparison c = joint_comparison(j);
       const Body* child = d.body(j.child);
       const auto mesh = child ? meshes.mesh(*child) : nullptr;
-      if (!c.fitted || !mesh || j.q.size() != c.fitted->dof()) continue;
+      // both models must take the joint's q (a replacement of another dof has no ghost)
+      if (!c.fitted || !mesh || j.q.size() != c.fitted->dof() || j.q.size() != c.reference->dof()) continue;
       const SE3 parent_T_other = joint_transform(c.replaced ? *c.reference : *c.fitted, j.q);
       if (!parent_T_other.R.allFinite() || !parent_T_other.p.allFinite()) continue;
       MeshItem g;
