@@ -184,6 +184,21 @@ TEST(Reauthor, TwoCoordinateJointThroughPolynomials) {
   const JointId id = joint_named(doc, "wrist");
   ASSERT_NE(id, 0);
   ASSERT_EQ(doc.data().joint(id)->model->dof(), 2);
+  // review: a grid over a coupler-driven coordinate repeats poses; refused with the coupler's name
+  {
+    DocumentData coupled = doc.data();
+    auto source = std::make_shared<OsimDocumentSource>(*coupled.osim);
+    OsimDocumentCoupler c;
+    c.name = QStringLiteral("deviation_follows_flexion");
+    c.dependent_joint = QStringLiteral("wrist");
+    c.dependent_index = 1;
+    c.independents = {{QStringLiteral("wrist"), 0}};
+    source->coupler_list.push_back(c);
+    coupled.osim = source;
+    const QString problem = sampling_problem(*coupled.joint(id), &coupled);
+    EXPECT_TRUE(problem.contains(QLatin1String("deviation_follows_flexion"))) << problem.toStdString();
+    EXPECT_TRUE(sampling_problem(*doc.data().joint(id), &doc.data()).isEmpty());
+  }
   const auto sampled = sample_joint(doc, id, 9, 9);
   ASSERT_TRUE(sampled.ok()) << sampled.error.toStdString();
   EXPECT_EQ(sampled.value, 81);

@@ -74,7 +74,7 @@ void add_reauthor_actions(QWidget* window, QMenu* file_menu, Document& doc,
   QObject::connect(sample, &QAction::triggered, window, [window, &doc, message] {
     const Joint* j = doc.data().joint(active_joint_id(doc));
     if (!j) return message(QObject::tr("Select a joint (or its child body) to sample"), true);
-    if (const QString p = sampling_problem(*j); !p.isEmpty()) return message(p, true);
+    if (const QString p = sampling_problem(*j, &doc.data()); !p.isEmpty()) return message(p, true);
     int n0 = 0, n1 = 1;
     if (!ask_counts(window, *j, n0, n1)) return;
     const QString name = j->name;

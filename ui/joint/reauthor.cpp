@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "ui/document/commands.hpp"
+#include "ui/document/osim_source.hpp"
 #include "ui/export/osim_couplers.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
@@ -51,7 +52,7 @@ OpResult<bool> push_model_change(Document& doc, const Joint& before, Joint after
 
 bool fits_a_candidate(const Joint& joint) { return joint.model && !is_spline_kind(joint.kind); }
 
-QString sampling_problem(const Joint& joint) {
+QString sampling_problem(const Joint& joint, const DocumentData* d) {
   if (!joint.model) return QObject::tr("%1 has no model to sample (fit it or load a joint file)").arg(joint.name);
   const int dof = joint.model->dof();
   if (dof < 1 || dof > 2)
@@ -60,13 +61,20 @@ QString sampling_problem(const Joint& joint) {
   for (const Coordinate& c : joint.model->coordinates())
     if (!bounded(c))
       return QObject::tr("Coordinate %1 of %2 has no bounded range to sample over").arg(QString::fromStdString(c.name), joint.name);
+  // a grid over a coordinate a coupler sets would repeat each pose (jointsmith-cli import-osim refuses it too)
+  if (dof == 2 && d && d->osim && !joint.osim_joint.isEmpty())
+    for (const OsimDocumentCoupler& c : d->osim->coupler_list)
+      if (c.dependent_joint == joint.osim_joint && c.dependent_index >= 0 && c.dependent_index < dof)
+        return QObject::tr("Coordinate %1 of %2 is set by the coupler constraint %3: a grid over both coordinates would "
+                           "repeat each pose, and sampling one coordinate of a 2-coordinate joint is not in the app yet")
+            .arg(QString::fromStdString(joint.model->coordinates()[static_cast<std::size_t>(c.dependent_index)].name), joint.name, c.name);
   return {};
 }
 
 OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1) {
   const Joint* j = doc.data().joint(id);
   if (!j) return {0, QObject::tr("No joint with id %1").arg(id)};
-  if (const QString p = sampling_problem(*j); !p.isEmpty()) return {0, p};
+  if (const QString p = sampling_problem(*j, &doc.data()); !p.isEmpty()) return {0, p};
   const int dof = j->model->dof();
   if (dof == 1) n1 = 1;
   constexpr int kMaxSamples = 100000;

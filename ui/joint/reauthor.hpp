@@ -15,9 +15,9 @@ namespace js::ui {
 // true when a fit of this joint gives a candidate rather than the model: it has a model that is not a spline's
 bool fits_a_candidate(const Joint& joint);
 
-// why the joint cannot be sampled (no model, not 1 or 2 coordinates, a coordinate without a bounded range),
-// empty when it can
-QString sampling_problem(const Joint& joint);
+// why the joint cannot be sampled (no model, not 1 or 2 coordinates, a coordinate without a bounded range, a
+// second coordinate set by a coupler constraint of d's opensim model), empty when it can
+QString sampling_problem(const Joint& joint, const DocumentData* d = nullptr);
 
 // replaces the joint's samples by its model's motion: n0 values over the first coordinate's range (1 dof), or an
 // n0 × n1 grid over both ranges (2 dof, the first coordinate outer). coupler constraints of an opensim model that
