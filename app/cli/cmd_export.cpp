@@ -77,17 +77,6 @@ struct ExportCliOptions {
   int max_degree = 10;
 };
 
-std::vector<std::string> split_commas(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string w; std::getline(in, w, ',');) {
-    w.erase(0, w.find_first_not_of(' '));
-    w.erase(w.find_last_not_of(' ') + 1);
-    if (!w.empty()) out.push_back(w);
-  }
-  return out;
-}
-
 void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, const interop::OsimExportOptions& fit) {
   if (cli.replace.empty()) throw std::runtime_error("export: --into needs --replace JOINT (the joint of the model to replace)");
   io::refuse_overwriting_inputs(cli.output, {cli.input, cli.into});
@@ -103,7 +92,7 @@ void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, cons
     if (cli.tolerance_given) options.polynomial.position_tolerance = cli.tolerance;
     if (cli.angle_tolerance_given) options.polynomial.angle_tolerance = cli.angle_tolerance;
     options.polynomial.max_degree = cli.max_degree;
-    options.coordinates = split_commas(cli.coordinates);
+    options.coordinates = split_list(cli.coordinates);
   } else if (!cli.coordinates.empty()) {
     throw std::runtime_error("export: --coordinates is for 2- and 3-dof joints");
   }

@@ -46,17 +46,6 @@ struct ImportTrcOptions {
   bool model_frames = false;
 };
 
-std::vector<std::string> split_names(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string w; std::getline(in, w, ',');) {
-    w.erase(0, w.find_first_not_of(' '));
-    w.erase(w.find_last_not_of(' ') + 1);
-    if (!w.empty()) out.push_back(w);
-  }
-  return out;
-}
-
 // --model with --parent-body / --child-body: the clusters from the model's MarkerSet (explicit marker lists win)
 void pick_model_markers(const ImportTrcOptions& cli, const interop::TrcData& trc, interop::TrcSampleOptions& options) {
   if (cli.model.empty()) {
@@ -118,8 +107,8 @@ void run_import_trc(const ImportTrcOptions& cli) {
   const interop::TrcData trc = interop::read_trc(cli.trc);
   for (const std::string& n : trc.notes) std::cout << "note: " << n << "\n";
   interop::TrcSampleOptions options;
-  options.parent_markers = split_names(cli.parent);
-  options.child_markers = split_names(cli.child);
+  options.parent_markers = split_list(cli.parent);
+  options.child_markers = split_list(cli.child);
   pick_model_markers(cli, trc, options);
   interop::MotData mot;
   if (!cli.mot.empty() || !cli.coordinate.empty()) {

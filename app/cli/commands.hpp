@@ -3,8 +3,10 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace js::cli {
 
@@ -13,6 +15,18 @@ namespace js::cli {
 struct ExitCode {
   int code = 0;
 };
+
+// "a, b,,c" → {"a", "b", "c"}: a comma-separated option's names, trimmed, empty ones dropped
+inline std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string w; std::getline(in, w, ',');) {
+    w.erase(0, w.find_first_not_of(' '));
+    w.erase(w.find_last_not_of(' ') + 1);
+    if (!w.empty()) out.push_back(w);
+  }
+  return out;
+}
 
 // eval JOINT.json --q Q [--q Q …]: transform, jacobian and hessian as json (cmd_eval.cpp)
 void add_eval_command(CLI::App& app);

@@ -10,7 +10,6 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSpinBox>
-#include <numbers>
 
 #include "ui/app/export_menu.hpp"
 #include "ui/app/settings.hpp"
@@ -23,15 +22,10 @@ namespace {
 
 const SettingKey<bool> copy_meshes_setting{"opensim/copy_meshes", false};
 
-// a coordinate's range as people read it: degrees for a rotational one of an opensim joint
+// a coordinate's range as people read it: "knee_angle_r ∈ [0.0°, 120.0°]"
 QString range_text(const Joint& j, int i) {
   const Coordinate& c = j.model->coordinates()[static_cast<std::size_t>(i)];
-  const auto k = static_cast<std::size_t>(i);
-  const bool deg = k < j.degrees.size() && j.degrees[k];
-  const bool mm = k < j.degrees.size() && !j.degrees[k];
-  const double s = deg ? 180.0 / std::numbers::pi : mm ? 1e3 : 1.0;
-  const QString unit = deg ? QStringLiteral("°") : mm ? QStringLiteral(" mm") : QString();
-  return QStringLiteral("%1 ∈ [%2, %3]%4").arg(QString::fromStdString(c.name)).arg(c.min * s, 0, 'g', 4).arg(c.max * s, 0, 'g', 4).arg(unit);
+  return QStringLiteral("%1 ∈ [%2, %3]").arg(QString::fromStdString(c.name), coordinate_text(j, i, c.min), coordinate_text(j, i, c.max));
 }
 
 // asks how many values per coordinate; false when cancelled

@@ -55,10 +55,12 @@ SE3 joint_transform(const JointModel& model, const Eigen::VectorXd& q) {
   return d.G;
 }
 
+bool bounded_range(const Coordinate& c) { return finite_bound(c.min) && finite_bound(c.max) && c.max > c.min; }
+
 void coordinate_range(const Joint& joint, int i, double& lo, double& hi) {
   if (joint.model && i < joint.model->dof()) {
     const Coordinate& c = joint.model->coordinates()[static_cast<std::size_t>(i)];
-    if (finite_bound(c.min) && finite_bound(c.max) && c.max > c.min) {
+    if (bounded_range(c)) {
       lo = c.min;
       hi = c.max;
       return;

@@ -17,22 +17,10 @@ bool is_spline_kind(const QString& kind) {
   return kind == QLatin1String("spline_curve") || kind == QLatin1String("spline_surface");
 }
 
-// a coordinate bound a file leaves open is stored as ±1e300
-bool bounded(const Coordinate& c) {
-  return std::isfinite(c.min) && std::isfinite(c.max) && std::abs(c.min) < 1e100 && std::abs(c.max) < 1e100 && c.max > c.min;
-}
-
-// q as people read it: degrees for a rotational coordinate of an opensim joint, mm for a translational one
+// q as people read it: each coordinate as coordinate_text, a vector in parentheses
 QString q_text(const Joint& joint, const JointVector& q) {
   QStringList parts;
-  for (int i = 0; i < q.size(); ++i) {
-    const auto k = static_cast<std::size_t>(i);
-    if (k < joint.degrees.size())
-      parts << (joint.degrees[k] ? QStringLiteral("%1°").arg(q[i] * 180.0 / std::numbers::pi, 0, 'f', 1)
-                                 : QStringLiteral("%1 mm").arg(q[i] * 1e3, 0, 'f', 1));
-    else
-      parts << QString::number(q[i], 'g', 4);
-  }
+  for (int i = 0; i < q.size(); ++i) parts << coordinate_text(joint, i, q[i]);
   return parts.size() == 1 ? parts[0] : QStringLiteral("(%1)").arg(parts.join(QStringLiteral(", ")));
 }
 
@@ -50,6 +38,13 @@ OpResult<bool> push_model_change(Document& doc, const Joint& before, Joint after
 
 }  // namespace
 
+QString coordinate_text(const Joint& joint, int i, double value) {
+  const auto k = static_cast<std::size_t>(i);
+  if (k >= joint.degrees.size()) return QString::number(value, 'g', 4);
+  return joint.degrees[k] ? QStringLiteral("%1°").arg(value * 180.0 / std::numbers::pi, 0, 'f', 1)
+                          : QStringLiteral("%1 mm").arg(value * 1e3, 0, 'f', 1);
+}
+
 bool fits_a_candidate(const Joint& joint) { return joint.model && !is_spline_kind(joint.kind); }
 
 QString sampling_problem(const Joint& joint, const DocumentData* d) {
@@ -59,7 +54,7 @@ QString sampling_problem(const Joint& joint, const DocumentData* d) {
     return QObject::tr("%1 has %2 coordinates: a spline joint has 1 or 2, so Sample this joint samples 1- and 2-coordinate joints")
         .arg(joint.name).arg(dof);
   for (const Coordinate& c : joint.model->coordinates())
-    if (!bounded(c))
+    if (!bounded_range(c))
       return QObject::tr("Coordinate %1 of %2 has no bounded range to sample over").arg(QString::fromStdString(c.name), joint.name);
   // a grid over a coordinate a coupler sets would repeat each pose (jointsmith-cli import-osim refuses it too)
   if (dof == 2 && d && d->osim && !joint.osim_joint.isEmpty())
@@ -173,7 +168,7 @@ std::optional<JointDifference> comparison_difference(const Joint& joint) {
   JointVector lo(dof), hi(dof);
   for (int i = 0; i < dof; ++i) {
     const Coordinate& co = c.reference->coordinates()[static_cast<std::size_t>(i)];
-    if (!bounded(co)) return std::nullopt;
+    if (!bounded_range(co)) return std::nullopt;
     lo[i] = co.min;
     hi[i] = co.max;
   }

@@ -12,6 +12,10 @@
 
 namespace js::ui {
 
+// coordinate i's value as people read it: degrees for a rotational coordinate of an opensim joint, mm for a
+// translational one, else as stored ("35.0°", "12.0 mm", "0.5")
+QString coordinate_text(const Joint& joint, int i, double value);
+
 // true when a fit of this joint gives a candidate rather than the model: it has a model that is not a spline's
 bool fits_a_candidate(const Joint& joint);
 
