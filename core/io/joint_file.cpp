@@ -21,7 +21,7 @@ std::string known_kinds() {
   for (JointKind k : {JointKind::Fixed, JointKind::Revolute, JointKind::Prismatic, JointKind::Helical,
                       JointKind::Cylindrical, JointKind::Universal, JointKind::Planar, JointKind::Spherical,
                       JointKind::Elliptic, JointKind::SplineCurve, JointKind::SplineSurface, JointKind::Series,
-                      JointKind::CustomAxes, JointKind::Ellipsoid}) {
+                      JointKind::CustomAxes, JointKind::Ellipsoid, JointKind::Restricted}) {
     list += std::string(list.empty() ? "" : ", ") + joint_kind_name(k);
   }
   return list;

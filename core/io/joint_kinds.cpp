@@ -9,6 +9,7 @@
 #include "core/joints/elliptic_joint.hpp"
 #include "core/joints/ellipsoid_joint.hpp"
 #include "core/joints/lower_pairs.hpp"
+#include "core/joints/restricted_joint.hpp"
 #include "core/joints/series_joint.hpp"
 #include "core/joints/spline_curve_joint.hpp"
 #include "core/joints/spline_surface_joint.hpp"
@@ -149,15 +150,21 @@ std::unique_ptr<JointModel> read_spline_surface(const JsonCursor& doc) {
 }
 
 // "joints": [first, second], each a joint document without format and version.
-std::unique_ptr<JointModel> read_series(const JsonCursor& doc) {
-  // series nest by recursion (reading, and evaluating the joint later): cap the depth. the json pointer
-  // holds one "/joints/" per enclosing series.
-  constexpr int kMaxSeriesDepth = 32;
+// series and restricted joints nest by recursion (reading, and evaluating the joint later): cap the depth. the
+// json pointer holds one "/joints/" per enclosing series and one "/joint/" per enclosing restricted joint.
+void check_nesting(const JsonCursor& doc) {
+  constexpr int kMaxNestingDepth = 32;
   int depth = 0;
-  for (auto at = doc.path().find("/joints/"); at != std::string::npos; at = doc.path().find("/joints/", at + 1)) ++depth;
-  if (depth >= kMaxSeriesDepth) {
-    doc.fail(ErrorKind::InvalidValue, "series joints nested more than " + std::to_string(kMaxSeriesDepth) + " deep");
+  for (const char* step : {"/joints/", "/joint/"}) {
+    for (auto at = doc.path().find(step); at != std::string::npos; at = doc.path().find(step, at + 1)) ++depth;
   }
+  if (depth >= kMaxNestingDepth) {
+    doc.fail(ErrorKind::InvalidValue, "series or restricted joints nested more than " + std::to_string(kMaxNestingDepth) + " deep");
+  }
+}
+
+std::unique_ptr<JointModel> read_series(const JsonCursor& doc) {
+  check_nesting(doc);
   const JsonCursor parts = doc.at("joints");
   parts.expect_array_size(2, "joints (the first and the second joint of the series)");
   std::unique_ptr<JointModel> first = read_joint_node(parts.element(0));
@@ -170,6 +177,39 @@ std::unique_ptr<JointModel> read_series(const JsonCursor& doc) {
   return std::make_unique<SeriesJoint>(std::move(first), std::move(second));
 }
 
+// "joint": the inner joint; "map": one entry per inner coordinate in evaluation order, {"coordinate": k} and one
+// of "free": i, "value": v, or "function": f with "of": [inner coordinates] and "scale" (default 1).
+std::unique_ptr<JointModel> read_restricted(const JsonCursor& doc) {
+  check_nesting(doc);
+  std::unique_ptr<JointModel> inner = read_joint_node(doc.at("joint"));
+  const JsonCursor map_c = doc.at("map");
+  map_c.expect_array_size(static_cast<std::size_t>(inner->dof()), "map (one entry per coordinate of the inner joint)");
+  std::vector<RestrictedCoordinate> map;
+  for (std::size_t e = 0; e < map_c.size(); ++e) {
+    const JsonCursor m = map_c.element(e);
+    m.expect_only_keys({"coordinate", "free", "value", "function", "of", "scale"});
+    RestrictedCoordinate r;
+    r.target = m.at("coordinate").integer();
+    if (m.has("free")) {
+      r.kind = RestrictedCoordinate::Kind::Free;
+      r.free_index = m.at("free").integer();
+    } else if (m.has("function")) {
+      r.kind = RestrictedCoordinate::Kind::Coupled;
+      r.function = read_axis_function(m.at("function"));
+      const JsonCursor of = m.at("of");
+      for (std::size_t k = 0; k < of.size(); ++k) r.inputs.push_back(of.element(k).integer());
+      if (m.has("scale")) r.scale = m.at("scale").number();
+    } else {
+      r.value = m.at("value").number();
+    }
+    map.push_back(std::move(r));
+  }
+  try {
+    return std::make_unique<RestrictedJoint>(std::move(inner), std::move(map));
+  } catch (const std::invalid_argument& e) {
+    map_c.fail(ErrorKind::InvalidValue, e.what());
+  }
+}
 
 // "axes": six {"axis": [x,y,z], "coordinates": [indices], "function": {…}}: rotation1..3, translation1..3.
 std::unique_ptr<JointModel> read_custom_axes(const JsonCursor& doc, int dof) {
@@ -232,13 +272,16 @@ std::vector<const char*> kind_fields(JointKind kind) {
     case JointKind::Series: return {"joints"};
     case JointKind::CustomAxes: return {"axes"};
     case JointKind::Ellipsoid: return {"radii"};
+    case JointKind::Restricted: return {"joint", "map"};
   }
   return {};
 }
 
 bool kind_has_default_ranges(JointKind kind) {
   // a series takes its parts' ranges (knot domains, or unbounded for a wrapping part)
-  return kind == JointKind::SplineCurve || kind == JointKind::SplineSurface || kind == JointKind::Series;
+  // as does a restricted joint (its inner joint's)
+  return kind == JointKind::SplineCurve || kind == JointKind::SplineSurface || kind == JointKind::Series ||
+         kind == JointKind::Restricted;
 }
 
 std::unique_ptr<JointModel> read_kind(JointKind kind, const JsonCursor& doc) {
@@ -284,6 +327,7 @@ std::unique_ptr<JointModel> read_kind(JointKind kind, const JsonCursor& doc) {
       if (!(radii.minCoeff() > 0.0)) r.fail(ErrorKind::InvalidValue, "radii must be > 0");
       return std::make_unique<EllipsoidJoint>(radii);
     }
+    case JointKind::Restricted: return read_restricted(doc);
   }
   doc.fail(ErrorKind::UnknownKind, "unknown joint kind");
 }
@@ -363,6 +407,27 @@ void write_kind(const JointModel& model, ordered_json& doc) {
       break;
     }
     case JointKind::Ellipsoid: doc["radii"] = vec_to_json(as<EllipsoidJoint>(model).radii()); break;
+    case JointKind::Restricted: {
+      const auto& j = as<RestrictedJoint>(model);
+      doc["joint"] = joint_node_to_json(j.inner());
+      ordered_json map = ordered_json::array();
+      for (const RestrictedCoordinate& r : j.map()) {
+        ordered_json m;
+        m["coordinate"] = r.target;
+        if (r.kind == RestrictedCoordinate::Kind::Free) {
+          m["free"] = r.free_index;
+        } else if (r.kind == RestrictedCoordinate::Kind::Fixed) {
+          m["value"] = r.value;
+        } else {
+          m["function"] = axis_function_to_json(r.function);
+          m["of"] = r.inputs;
+          m["scale"] = r.scale;
+        }
+        map.push_back(std::move(m));
+      }
+      doc["map"] = std::move(map);
+      break;
+    }
   }
 }
 

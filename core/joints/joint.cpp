@@ -8,7 +8,7 @@
 namespace js {
 
 namespace {
-constexpr std::array<std::pair<JointKind, const char*>, 14> kKindNames{{
+constexpr std::array<std::pair<JointKind, const char*>, 15> kKindNames{{
     {JointKind::Fixed, "fixed"},
     {JointKind::Revolute, "revolute"},
     {JointKind::Prismatic, "prismatic"},
@@ -23,6 +23,7 @@ constexpr std::array<std::pair<JointKind, const char*>, 14> kKindNames{{
     {JointKind::Series, "series"},
     {JointKind::CustomAxes, "custom_axes"},
     {JointKind::Ellipsoid, "ellipsoid"},
+    {JointKind::Restricted, "restricted"},
 }};
 }  // namespace
 

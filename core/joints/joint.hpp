@@ -44,6 +44,7 @@ enum class JointKind {
   Series,         // two joints composed, G = A(q_a) · B(q_b) (series_joint.hpp)
   CustomAxes,     // an OpenSim CustomJoint's six function-driven axes (custom_axes_joint.hpp)
   Ellipsoid,      // simbody's ellipsoid mobilizer: x-y-z euler angles, origin on an ellipsoid (ellipsoid_joint.hpp)
+  Restricted,     // a joint through some of its coordinates, the others fixed or coupled (restricted_joint.hpp)
 };
 
 // stable lowercase names used in files and the cli ("revolute", "spline_curve", ...).

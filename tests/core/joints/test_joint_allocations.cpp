@@ -9,6 +9,7 @@
 #include "tests/support/alloc_counter.hpp"
 #include "tests/core/joints/custom_axes_cases.hpp"
 #include "tests/core/joints/joint_cases.hpp"
+#include "tests/core/joints/restricted_cases.hpp"
 #include "tests/core/joints/series_cases.hpp"
 #include "tests/core/joints/spline_cases.hpp"
 
@@ -80,6 +81,7 @@ INSTANTIATE_TEST_SUITE_P(SplineCurve, JointAllocationTest, ::testing::ValuesIn(s
 INSTANTIATE_TEST_SUITE_P(SplineSurface, JointAllocationTest, ::testing::ValuesIn(spline_surface_cases()),
                          joint_case_name);
 INSTANTIATE_TEST_SUITE_P(Series, JointAllocationTest, ::testing::ValuesIn(series_cases()), joint_case_name);
+INSTANTIATE_TEST_SUITE_P(Restricted, JointAllocationTest, ::testing::ValuesIn(restricted_cases()), joint_case_name);
 INSTANTIATE_TEST_SUITE_P(CustomAxes, JointAllocationTest, ::testing::ValuesIn(custom_axes_cases()), joint_case_name);
 
 }  // namespace
