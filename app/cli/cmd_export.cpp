@@ -45,7 +45,10 @@ MultivariatePolynomialFunction (OpenSim >= 4.4) of the coordinates, fitted by le
 coordinates' ranges, the degree raised until --tolerance / --angle-tolerance (defaults 0.1 mm and 0.05 deg
 here) are met over a 101x101 grid (31^3 for 3 dof), or refused (nothing written) with what --max-degree
 reaches and where. --coordinates A,B names the model coordinates the fitted q0, q1 drive when the model
-joint has others (a ScapulothoracicJoint's four); the others are removed from the joint, with a note.
+joint has others (a ScapulothoracicJoint's four); the others are removed from the joint, with a note, and so
+are the CoordinateCouplerConstraints that set them. A 1-dof joint into a joint of several coordinates (leg39's
+knee_r: the flexion and two tibia translations coupled to it) drives the coordinate of its own name, or the one
+--coordinates NAME gives; the others and their couplers are removed likewise.
 Examples: jointsmith-cli export resources/joints/knee.json --format osim -o knee.osim
           jointsmith-cli export knee_fit.json --format osim --into leg.osim --replace knee_r -o leg_new.osim
           jointsmith-cli export scap_fit.json --format osim --into arm.osim --replace scapulothoracic_r \
@@ -94,7 +97,8 @@ void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, cons
     options.polynomial.max_degree = cli.max_degree;
     options.coordinates = split_list(cli.coordinates);
   } else if (!cli.coordinates.empty()) {
-    throw std::runtime_error("export: --coordinates is for 2- and 3-dof joints");
+    options.coordinates = split_list(cli.coordinates);
+    if (options.coordinates.size() != 1) throw std::runtime_error("export: a 1-dof joint drives one model coordinate; --coordinates names " + std::to_string(options.coordinates.size()));
   }
   if (!cli.range.empty()) options.range = parse_range(cli.range, "export");
   options.output_path = cli.output;
@@ -212,7 +216,7 @@ void add_export_command(CLI::App& app) {
   cmd->add_option("--angle-tolerance", cli->angle_tolerance, "osim: largest rotation error (rad; 2-3 dof: default 0.05 deg)")
       ->capture_default_str()
       ->each([cli](const std::string&) { cli->angle_tolerance_given = true; });
-  cmd->add_option("--coordinates", cli->coordinates, "osim --into, 2-3 dof: A,B[,C] the model coordinates the fitted joint drives");
+  cmd->add_option("--coordinates", cli->coordinates, "osim --into: A[,B[,C]] the model coordinates the fitted joint drives");
   cmd->add_option("--max-degree", cli->max_degree, "osim --into, 2-3 dof: highest polynomial degree tried")->capture_default_str()->check(CLI::Range(1, 20));
   cmd->add_option("--spline", cli->spline, "osim: simm (SimmSpline) or natural (NaturalCubicSpline)")->capture_default_str();
   cmd->add_option("--range", cli->range, "osim: MIN,MAX coordinate range to export (default: the joint's)");

@@ -42,7 +42,7 @@ fit::SampleSet sample_osim_model_box(const OsimModel& model, const std::string& 
                                      const std::vector<std::pair<double, double>>& ranges, const std::vector<int>& counts,
                                      const std::string& source) {
   const std::size_t m = coordinates.size();
-  if ((m != 2 && m != 3) || ranges.size() != m || counts.size() != m) throw std::invalid_argument("a grid needs 2 or 3 coordinates, each with a range and a count");
+  if (m < 1 || m > 3 || ranges.size() != m || counts.size() != m) throw std::invalid_argument("a grid needs 1 to 3 coordinates, each with a range and a count");
   const OsimModelJoint* mj = nullptr;
   std::string names;
   for (const OsimModelJoint& j : model.joints) {

@@ -27,7 +27,8 @@ fit::SampleSet sample_osim_model_grid(const OsimModel& model, const std::string&
                                       std::pair<double, double> r0, std::pair<double, double> r1, int n0, int n1,
                                       const std::string& source);
 
-// the same over 2 or 3 coordinates (an n0 × n1 [× n2] box, the last coordinate fastest): samples of that dof.
+// the same over 1 to 3 coordinates (n0 values, or an n0 × n1 [× n2] box, the last coordinate fastest): samples of
+// that dof.
 fit::SampleSet sample_osim_model_box(const OsimModel& model, const std::string& joint, const std::vector<std::string>& coordinates,
                                      const std::vector<std::pair<double, double>>& ranges, const std::vector<int>& counts,
                                      const std::string& source);

@@ -44,6 +44,11 @@ std::vector<double> OsimCustomJoint::path_q(int coordinate, const OsimCoupling* 
     if (independent >= 0) q.at(static_cast<std::size_t>(independent)) = x;
   } else {
     q.at(static_cast<std::size_t>(coordinate)) = x;
+    // couplers that set another coordinate of this joint from this one are followed (leg39's knee: the tibia's
+    // translations follow the flexion)
+    for (const OsimCoupling& c : couplings)
+      if (c.independent.name == coordinates.at(static_cast<std::size_t>(coordinate)).name && c.dependent != coordinate && c.dependent >= 0)
+        q.at(static_cast<std::size_t>(c.dependent)) = c.dependent_value(x);
   }
   return q;
 }

@@ -70,8 +70,9 @@ struct OsimCustomJoint {
   SE3 parent_T_child(const std::vector<double>& q) const;
   // the default values of every coordinate.
   std::vector<double> default_q() const;
-  // the coordinates along a 1-dof path at x: the defaults with coordinate `coordinate` = x, or, with a drive,
-  // with coordinate drive->dependent = drive->dependent_value(x) (x then being the independent coordinate).
+  // the coordinates along a 1-dof path at x: the defaults with coordinate `coordinate` = x and the coordinates
+  // that couplings set from it following, or, with a drive, with coordinate drive->dependent =
+  // drive->dependent_value(x) (x then being the independent coordinate).
   std::vector<double> path_q(int coordinate, const OsimCoupling* drive, double x) const;
   // the coupling whose dependent coordinate is `coordinate`, nullptr if none.
   const OsimCoupling* coupling_of(int coordinate) const;

@@ -68,8 +68,10 @@ void add_osim_coupler_notes(const XMLElement* root, OsimCustomJoint& joint) {
         joint.notes.push_back("'" + coord.name + "' is the dependent coordinate of " + what + ": " + function + " of " +
                               independents + " sets it in the model; sampled on its own unless --driven");
       } else if (std::find(independent.begin(), independent.end(), coord.name) != independent.end()) {
-        joint.notes.push_back("'" + coord.name + "' drives " + what + " (dependent coordinate '" + dependent +
-                              "'); whatever that coordinate moves is not part of this joint");
+        const bool own = std::any_of(joint.coordinates.begin(), joint.coordinates.end(), [&](const OsimCoordinate& o) { return o.name == dependent; });
+        joint.notes.push_back("'" + coord.name + "' drives " + what + " (dependent coordinate '" + dependent + "'" +
+                              (own ? ", a coordinate of this joint, which follows it when it is sampled)"
+                                   : "); whatever that coordinate moves is not part of this joint"));
       }
     }
   }

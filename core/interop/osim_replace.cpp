@@ -72,16 +72,31 @@ OsimReplaceResult replace_osim_joint(const std::string& text, const std::string&
   const OsimCustomJoint original = read_osim_joint_text(text, model_path, joint_name);
   detail::Splicer s(text, model_path);
   const int j = detail::locate_joint(s, original.type, original.name, original.coordinates.empty() ? 0 : original.coordinates[0].line);
-  if (joint.dof() != static_cast<int>(original.coordinates.size())) {
-    s.fail(OsimErrorKind::InvalidValue, j, "has " + std::to_string(original.coordinates.size()) + " coordinate(s) but the fitted joint has " +
-                                              std::to_string(joint.dof()) + " dof");
+  // the coordinate the fitted joint drives: the one named (--coordinates), else the fitted coordinate's name, else
+  // the joint's only one; the joint's other coordinates are removed (with the couplers that set them)
+  std::vector<std::string> own;
+  for (const OsimCoordinate& c : original.coordinates) own.push_back(c.name);
+  std::string driven;
+  if (options.coordinates.size() > 1) {
+    s.fail(OsimErrorKind::InvalidValue, j, "the fitted joint has 1 coordinate; " + std::to_string(options.coordinates.size()) + " named (" +
+                                              detail::joined(options.coordinates) + ")");
+  } else if (options.coordinates.size() == 1) {
+    driven = options.coordinates[0];
+  } else if (std::find(own.begin(), own.end(), joint.coordinates()[0].name) != own.end()) {
+    driven = joint.coordinates()[0].name;
+  } else if (own.size() == 1) {
+    driven = own[0];
+  } else {
+    s.fail(OsimErrorKind::InvalidValue, j, "has " + std::to_string(own.size()) + " coordinates (" + detail::joined(own) +
+                                              "); name the one the fitted joint drives (--coordinates NAME)");
   }
+  const auto driven_at = std::find(own.begin(), own.end(), driven);
+  if (driven_at == own.end()) s.fail(OsimErrorKind::InvalidValue, j, "has no coordinate '" + driven + "' (it has " + detail::joined(own) + ")");
 
   OsimReplaceResult r;
   r.old_begin = s.at(j).begin;
   r.old_end = s.at(j).end;
-  // the coordinate: the range written (the model's, or options.range), which the fitted joint must cover
-  const OsimCoordinate& coord = original.coordinates[0];
+  const OsimCoordinate& coord = original.coordinates[static_cast<std::size_t>(driven_at - own.begin())];
   r.coordinate = coord.name;
   const int coord_span = detail::coordinate_element(s, j, coord.name);
   if (coord_span < 0) s.fail(OsimErrorKind::MissingElement, j, "cannot locate <Coordinate name='" + coord.name + "'>");
@@ -121,6 +136,10 @@ OsimReplaceResult replace_osim_joint(const std::string& text, const std::string&
   const OsimExport ex = export_osim(joint, eo);
 
   detail::set_offset_frames(s, j, ex.joint.parent_T_pframe, ex.joint.child_T_cframe);
+  std::vector<std::string> undriven;
+  for (const std::string& c : own)
+    if (c != driven) undriven.push_back(c);
+  detail::remove_coordinates(s, j, undriven, r);
   detail::make_custom_joint(s, j, original.type, original.name, r.notes);
   char comment[256];
   std::snprintf(comment, sizeof comment, "re-authored by jointsmith: %s of %s, max error %.3g mm, %.3g deg over [%.6g, %.6g]",

@@ -18,12 +18,6 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-std::string joined(const std::vector<std::string>& v) {
-  std::string s;
-  for (const std::string& x : v) s += (s.empty() ? "" : ", ") + x;
-  return s;
-}
-
 // the polynomial with its variables reordered: variable d of the result is variable from[d] of p
 AxisFunction permute_polynomial(const AxisFunction& p, const std::vector<int>& from) {
   const int n = p.dimension(), order = p.order();
@@ -69,20 +63,6 @@ std::string spatial_transform_text(const OsimPolynomialJoint& pj, const std::vec
     s += a + "</TransformAxis>" + nl;
   }
   return s + ind + "</SpatialTransform>";
-}
-
-bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'; }
-
-// lines outside [begin, end) where name stands as a whole word (a reference OpenSim will not resolve any more)
-std::vector<int> references(const std::string& text, const std::string& name, std::size_t begin, std::size_t end) {
-  std::vector<int> lines;
-  for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-    if (at >= begin && at < end) continue;
-    if ((at > 0 && word_char(text[at - 1])) || (at + name.size() < text.size() && word_char(text[at + name.size()]))) continue;
-    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-    if (lines.empty() || lines.back() != line) lines.push_back(line);
-  }
-  return lines;
 }
 
 const OsimModelJoint& find_model_joint(const OsimModel& model, const std::string& name, const std::string& source) {
@@ -185,20 +165,11 @@ OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const s
   }
 
   // coordinates the fit does not drive leave the joint (OpenSim needs every coordinate of a CustomJoint in its
-  // SpatialTransform)
-  for (const OsimModelCoordinate* c : own) {
-    if (std::find(used.begin(), used.end(), c) != used.end()) continue;
-    const int ce = coordinate_element(s, j, c->name);
-    if (ce < 0) s.fail(OsimErrorKind::MissingElement, j, "cannot locate <Coordinate name='" + c->name + "'>");
-    s.remove(ce);
-    r.removed_coordinates.push_back(c->name);
-    const std::vector<int> refs = references(text, c->name, r.old_begin, r.old_end);
-    std::string where;
-    for (std::size_t k = 0; k < refs.size() && k < 6; ++k) where += (k ? ", " : "") + std::to_string(refs[k]);
-    if (refs.size() > 6) where += ", …";
-    r.notes.push_back("coordinate '" + c->name + "' removed (the fitted joint does not drive it)" +
-                      (refs.empty() ? std::string("; nothing else in the model names it") : "; the model still names it on line(s) " + where + ": fix those before loading in OpenSim"));
-  }
+  // SpatialTransform), with the couplers that set them
+  std::vector<std::string> undriven;
+  for (const OsimModelCoordinate* c : own)
+    if (std::find(used.begin(), used.end(), c) == used.end()) undriven.push_back(c->name);
+  remove_coordinates(s, j, undriven, r);
 
   // the functions' variables in file order (OpenSim wants the SpatialTransform's coordinates in the order of
   // <coordinates>)

@@ -260,4 +260,77 @@ int coordinate_element(const Splicer& s, int j, const std::string& name) {
   return -1;
 }
 
+std::string joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const std::string& x : v) out += (out.empty() ? "" : ", ") + x;
+  return out;
+}
+
+namespace {
+
+bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'; }
+
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out;
+  std::string w;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!w.empty()) out.push_back(std::move(w));
+      w.clear();
+    } else {
+      w += c;
+    }
+  }
+  if (!w.empty()) out.push_back(std::move(w));
+  return out;
+}
+
+}  // namespace
+
+std::vector<int> references(const std::string& text, const std::string& name, const std::vector<std::pair<std::size_t, std::size_t>>& skip) {
+  std::vector<int> lines;
+  for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    if (std::any_of(skip.begin(), skip.end(), [&](const auto& r) { return at >= r.first && at < r.second; })) continue;
+    if ((at > 0 && name_char(text[at - 1])) || (at + name.size() < text.size() && name_char(text[at + name.size()]))) continue;
+    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    if (lines.empty() || lines.back() != line) lines.push_back(line);
+  }
+  return lines;
+}
+
+void remove_coordinates(Splicer& s, int j, const std::vector<std::string>& names, OsimReplaceResult& r) {
+  if (names.empty()) return;
+  std::vector<std::pair<std::size_t, std::size_t>> gone{{s.at(j).begin, s.at(j).end}};
+  for (const std::string& name : names) {
+    const int ce = coordinate_element(s, j, name);
+    if (ce < 0) s.fail(OsimErrorKind::MissingElement, j, "cannot locate <Coordinate name='" + name + "'>");
+    s.remove(ce);
+    r.removed_coordinates.push_back(name);
+  }
+  // a coupler that sets a removed coordinate cannot stay (OpenSim would not find its coordinate); its motion is in
+  // the fitted joint when the samples were taken with the coupler followed, as the app and import-osim take them
+  for (std::size_t k = 0; k < s.spans.size(); ++k) {
+    const XmlSpan& e = s.spans[k];
+    if (e.name != "CoordinateCouplerConstraint") continue;
+    const int dep = s.child(static_cast<int>(k), "dependent_coordinate_name");
+    const int ind = s.child(static_cast<int>(k), "independent_coordinate_names");
+    const std::vector<std::string> d = dep >= 0 ? words(s.content(dep)) : std::vector<std::string>{};
+    if (d.size() != 1 || std::find(names.begin(), names.end(), d[0]) == names.end()) continue;
+    s.remove(static_cast<int>(k));
+    gone.emplace_back(e.begin, e.end);
+    r.notes.push_back("CoordinateCouplerConstraint '" + e.name_attribute + "' removed: it set the removed coordinate '" + d[0] + "' from " +
+                      (ind >= 0 ? joined(words(s.content(ind))) : std::string("nothing")) + " (line " + std::to_string(e.line) +
+                      "); the fitted joint carries that motion when its samples followed the coupler");
+  }
+  for (const std::string& name : names) {
+    const std::vector<int> refs = references(s.text, name, gone);
+    std::string where;
+    for (std::size_t k = 0; k < refs.size() && k < 6; ++k) where += (k ? ", " : "") + std::to_string(refs[k]);
+    if (refs.size() > 6) where += ", …";
+    r.notes.push_back("coordinate '" + name + "' removed (the fitted joint does not drive it)" +
+                      (refs.empty() ? std::string("; nothing else in the model names it")
+                                    : "; the model still names it on line(s) " + where + ": fix those before loading in OpenSim"));
+  }
+}
+
 }  // namespace js::interop::detail

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/interop/osim_file.hpp"
@@ -80,6 +81,16 @@ void apply_edits(Splicer& s, OsimReplaceResult& r);
 
 // the <Coordinate> element called name among the joint's <coordinates>, −1 if none
 int coordinate_element(const Splicer& s, int joint, const std::string& name);
+
+// "a, b, c"
+std::string joined(const std::vector<std::string>& v);
+
+// lines where name stands as a whole word, outside the [begin, end) ranges of skip
+std::vector<int> references(const std::string& text, const std::string& name, const std::vector<std::pair<std::size_t, std::size_t>>& skip);
+
+// removes the joint's coordinates `names` (the fitted joint does not drive them) and the CoordinateCouplerConstraints
+// that set one of them, with a note each (and the lines that still name a removed coordinate)
+void remove_coordinates(Splicer& s, int joint, const std::vector<std::string>& names, OsimReplaceResult& r);
 
 // replace_osim_joint for a 2- or 3-dof joint (osim_replace_poly.cpp)
 OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const std::string& model_path, const std::string& joint_name,

@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/fit/cross_validation.hpp"
 #include "core/fit/surface_fit.hpp"
 #include "core/interop/osim_grid.hpp"
 #include "core/interop/osim_model.hpp"
@@ -525,6 +526,65 @@ TEST(OsimGrid, AGridFollowsCouplerConstraintsAndRefusesACoupledCoordinate) {
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "coupled.osim: coordinate 's' is set by the coupler constraint 'slide' from a; sample the independent coordinate instead");
   }
+}
+
+TEST(OsimReplace, Leg39KneeOverItsFlexionDropsTheCoupledTranslations) {
+  // leg39's knee_r has the flexion and two tibia translations that CoordinateCouplerConstraints set from it: a
+  // 1-dof fit over the flexion, couplers followed, replaces the joint; the translations and their couplers go
+  const fs::path path = fs::path(JS_SOURCE_DIR) / ".." / "shared" / "data" / "opensim" / "leg39.osim";
+  if (!fs::exists(path)) GTEST_SKIP() << "no shared OpenSim data at " << path.parent_path() << " (tests that need it skip)";
+  const std::string text = slurp(path);
+  const OsimModel model = read_osim_model_text(text, path.string());
+  const int knee = model.find_coordinate("knee_angle_r");
+  ASSERT_GE(knee, 0);
+  const OsimModelCoordinate& kc = model.coordinates[static_cast<std::size_t>(knee)];
+  const fit::SampleSet samples = sample_osim_model_box(model, "knee_r", {"knee_angle_r"}, {{kc.min, kc.max}}, {121}, "leg39 knee");
+  ASSERT_EQ(samples.dof, 1);
+  fit::CurveFitOptions fo;
+  fo.num_frames = 20;
+  fit::AutoFitOptions automatic;
+  automatic.auto_smoothing = false;
+  const SplineCurveJoint joint = fit::fit_spline_curve_auto(samples, fo, automatic).fit.joint("knee_angle_r");
+
+  const fs::path dir = temp_dir("leg39_knee");
+  OsimReplaceOptions options;
+  options.output_path = (dir / "leg39.osim").string();
+  options.meshes = OsimMeshPaths::Keep;
+  const OsimReplaceResult r = replace_osim_joint(text, path.string(), "knee_r", joint, options);
+  EXPECT_EQ(r.removed_coordinates, (std::vector<std::string>{"tib_tx_r", "tib_ty_r"}));
+  EXPECT_TRUE(r.fidelity.within_tolerance) << replace_summary(r, options);
+  std::string notes;
+  for (const std::string& n : r.notes) notes += n + "\n";
+  EXPECT_NE(notes.find("CoordinateCouplerConstraint 'knee_tx_r' removed"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("CoordinateCouplerConstraint 'knee_ty_r' removed"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("coordinate 'tib_tx_r' removed (the fitted joint does not drive it); nothing else in the model names it"), std::string::npos) << notes;
+  // the text before the joint is the file's; after it, only the two constraints are gone
+  EXPECT_EQ(r.text.substr(0, r.new_begin), text.substr(0, r.old_begin));
+  EXPECT_EQ(r.text.find("knee_tx_r"), std::string::npos);
+  EXPECT_NE(r.text.find("<CoordinateCouplerConstraint name=\"pat_angle_r\">"), std::string::npos) << "the patella's couplers stay";
+
+  // the saved model reads back whole: the knee has one coordinate and follows the old knee with its couplers
+  const OsimModel back = read_osim_model_text(r.text, path.string());  // beside the file, where its meshes are
+  // nothing new to say about it (leg39's toes have a degenerate inertia, in the file and the copy alike)
+  EXPECT_EQ(back.issues.size(), model.issues.size()) << back.issues.back().message();
+  EXPECT_EQ(back.couplers.size(), model.couplers.size() - 2);
+  EXPECT_LT(back.find_coordinate("tib_tx_r"), 0);
+  const OsimModelJoint* bj = nullptr;
+  for (const OsimModelJoint& j : back.joints)
+    if (j.name == "knee_r") bj = &j;
+  ASSERT_TRUE(bj && bj->joint);
+  ASSERT_EQ(bj->joint->dof(), 1);
+  const fit::SampleSet again = sample_osim_model_box(model, "knee_r", {"knee_angle_r"}, {{kc.min, kc.max}}, {37}, "leg39 knee");
+  JointData d(1);
+  double worst_mm = 0.0, worst_deg = 0.0;
+  for (const fit::Sample& s : again.samples) {
+    bj->joint->evaluate(s.q, d, EvalLevel::Transform);
+    worst_mm = std::max(worst_mm, (d.G.p - s.parent_T_child.p).norm() * 1e3);
+    worst_deg = std::max(worst_deg, so3_log(d.G.R.transpose() * s.parent_T_child.R).norm() / kDeg);
+  }
+  EXPECT_LT(worst_mm, 0.01);
+  EXPECT_LT(worst_deg, 0.01);
+  fs::remove_all(dir);
 }
 
 }  // namespace
