@@ -90,16 +90,16 @@ void pick_model_markers(const ImportTrcOptions& cli, const interop::TrcData& trc
   }
   if (!cli.model_frames) return;
   for (int side = 0; side < 2; ++side) {
-    std::vector<Vec3>& ref = side == 0 ? options.parent_reference : options.child_reference;
-    std::string body;
-    for (const interop::OsimMarker* m : chosen[side]) {
-      if (!body.empty() && m->body != body) {
-        throw std::runtime_error("import-trc: --model-frames: the " + std::string(side == 0 ? "parent" : "child") + " markers are on different bodies (" + body + ", " + m->body + ")");
-      }
-      body = m->body;
-      ref.push_back(m->location_in_body);
+    std::vector<std::string> names;
+    for (const interop::OsimMarker* m : chosen[side]) names.push_back(m->name);
+    interop::MarkerReferences r;
+    try {
+      r = interop::marker_references(set, names);
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(std::string("import-trc: --model-frames: the ") + (side == 0 ? "parent" : "child") + " cluster: " + e.what());
     }
-    std::cout << (side == 0 ? "parent" : "child") << " frame: body " << body << " (the model's marker locations)\n";
+    (side == 0 ? options.parent_reference : options.child_reference) = std::move(r.locations);
+    std::cout << (side == 0 ? "parent" : "child") << " frame: body " << r.body << " (the model's marker locations)\n";
   }
 }
 

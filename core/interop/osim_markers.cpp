@@ -245,4 +245,18 @@ OsimMarkerSet read_osim_markers(const std::string& path) {
   return read_osim_markers_text(ss.str(), path);
 }
 
+MarkerReferences marker_references(const OsimMarkerSet& set, const std::vector<std::string>& names) {
+  MarkerReferences out;
+  for (const std::string& name : names) {
+    const OsimMarker* m = find_osim_marker(set, name);
+    if (!m) throw std::invalid_argument(set.source + ": marker '" + name + "' is not in the model's MarkerSet");
+    if (!out.body.empty() && m->body != out.body) {
+      throw std::invalid_argument(set.source + ": markers '" + names.front() + "' and '" + name + "' are on different bodies (" + out.body + ", " + m->body + ")");
+    }
+    out.body = m->body;
+    out.locations.push_back(m->location_in_body);
+  }
+  return out;
+}
+
 }  // namespace js::interop

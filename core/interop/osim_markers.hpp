@@ -55,4 +55,14 @@ struct TrcMarkerMatch {
 // for a body without markers, the bodies that have some).
 std::vector<TrcMarkerMatch> trc_markers_on_body(const OsimMarkerSet& set, const TrcData& trc, const std::string& body);
 
+// a cluster's references from the model: the markers `names` of set (found as find_osim_marker finds them) all on
+// one body, with their locations in it in the order of names, so that a cluster fitted to them is the body's pose
+// (import-trc --model-frames, the app's marker import). throws std::invalid_argument naming a marker the set does
+// not have, or two markers on different bodies.
+struct MarkerReferences {
+  std::string body;
+  std::vector<Vec3> locations;
+};
+MarkerReferences marker_references(const OsimMarkerSet& set, const std::vector<std::string>& names);
+
 }  // namespace js::interop

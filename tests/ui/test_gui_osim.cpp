@@ -2,6 +2,11 @@
 // (docs/app-rajagopal.png is a copy of the window image), the time to open and draw the first frame, rotational
 // coordinates in degrees on the sliders, meshes found through the preferences' geometry folders, bad files.
 #include <QApplication>
+#include <QCheckBox>
+#include <QDialog>
+#include <QSignalSpy>
+#include <QTimer>
+#include <functional>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -202,6 +207,82 @@ class GuiOsimTest : public QObject {
     QVERIFY(found);
   }
 
+  // leg39's three-coordinate knee through Joint ▸ Sample This Joint…: the dialog ticks the flexion, greys out the
+  // tibia translations that couplers set, and the knee becomes the file's knee seen through its flexion; fit,
+  // replace, look, save: the saved knee has the one coordinate
+  void leg39_knee_sampled_through_the_dialog() {
+    const QString path = kModels + QStringLiteral("/leg39.osim");
+    if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = make_window();
+    settle(*w);
+    QCOMPARE(w->open_project(path), QString());
+    Document& doc = w->document();
+    JointId knee = 0;
+    for (const Joint& j : doc.data().joints)
+      if (j.osim_joint == QLatin1String("knee_r")) knee = j.id;
+    QVERIFY(knee);
+    doc.set_selection(Selection{0, knee, -1});
+    bool seen = false, flexion_ticked = false, translation_greyed = false;
+    std::function<void()> answer = [&] {
+      for (QWidget* top : QApplication::topLevelWidgets()) {
+        auto* dlg = qobject_cast<QDialog*>(top);
+        if (!dlg || dlg->objectName() != QLatin1String("sample_joint_dialog") || !dlg->isVisible()) continue;
+        seen = true;
+        auto* flexion = dlg->findChild<QCheckBox*>(QStringLiteral("coordinate_0"));
+        auto* tx = dlg->findChild<QCheckBox*>(QStringLiteral("coordinate_1"));
+        flexion_ticked = flexion && flexion->isChecked();
+        translation_greyed = tx && !tx->isEnabled() && tx->toolTip().contains(QLatin1String("knee_tx_r"));
+        dlg->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_sample_dialog.png"));
+        dlg->accept();
+        return;
+      }
+      QTimer::singleShot(50, answer);
+    };
+    QTimer::singleShot(0, answer);
+    w->action(QStringLiteral("sample_joint"))->trigger();
+    QVERIFY(seen);
+    QVERIFY(flexion_ticked);
+    QVERIFY(translation_greyed);
+    const Joint* j = doc.data().joint(knee);
+    QCOMPARE(j->kind, QStringLiteral("restricted"));
+    QCOMPARE(static_cast<int>(j->samples.size()), 25);
+    auto* fit = qobject_cast<FitPanel*>(w->panel(QStringLiteral("fit")));
+    QVERIFY(fit);
+    QTest::mouseClick(fit->fit_button(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!fit->runner()->running() && fit->fit_button()->isEnabled(), 60000);
+    QVERIFY(doc.data().joint(knee)->candidate);
+    QVERIFY(fit->reauthor()->difference_label()->text().contains(QLatin1String("Fitted candidate against knee_r")));
+    qInfo() << fit->reauthor()->difference_label()->text();
+    // regression: Replace in Model while a second fit runs; that fit, started as a candidate, does not become the
+    // model when it finishes
+    const auto first = doc.data().joint(knee)->candidate;
+    QSignalSpy done(fit->runner(), &FitRunner::finished);
+    QTest::mouseClick(fit->fit_button(), Qt::LeftButton);
+    QVERIFY(fit->runner()->running());
+    QVERIFY(replace_with_candidate(doc, knee).ok());
+    QTRY_VERIFY_WITH_TIMEOUT(!done.isEmpty(), 60000);
+    QCOMPARE(done.first().at(0).toBool(), false);
+    QVERIFY(done.first().at(1).toString().contains(QLatin1String("model changed during the fit")));
+    QCOMPARE(doc.data().joint(knee)->model, first);
+    QVERIFY(doc.data().joint(knee)->original);
+    Eigen::VectorXd q(1);
+    q[0] = -1.4;
+    QVERIFY(set_joint_q(doc, knee, q).ok());
+    settle(*w);
+    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_leg39_knee_window.png")));
+    const QString saved = tmp_.filePath(QStringLiteral("leg39_spline_knee.osim"));
+    const auto [text, error] = save_osim_with_message(doc, saved, true);
+    QVERIFY2(!error, qPrintable(text));
+    qInfo() << text;
+    QVERIFY(text.contains(QLatin1String("knee_ty_r' removed")));
+    auto back = make_window();
+    QCOMPARE(back->open_project(saved), QString());
+    bool found = false;
+    for (const Joint& r : back->document().data().joints)
+      if (r.osim_joint == QLatin1String("knee_r")) found = r.model && r.model->dof() == 1;
+    QVERIFY(found);
+  }
+
   // Joint ▸ Import Samples with Rajagopal's walking trial: the markers dialog ticks the thigh cluster the model
   // names (RTH1..3 = R.TH1..3), the user ticks the shank (the model calls its tibia markers RTB1..3), the samples
   // arrive with their cluster residuals and fit as a candidate beside the model's knee
@@ -231,6 +312,21 @@ class GuiOsimTest : public QObject {
       items.front()->setCheckState(Qt::Checked);
     }
     QVERIFY(dlg.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_markers_dialog.png")));
+    // a .mot with the knee's own column: that column is chosen and, being the rotational knee angle, in degrees;
+    // a column the joint does not have leaves the box as the user set it
+    const QString mot = tmp_.filePath(QStringLiteral("walk.mot"));
+    {
+      QFile f(mot);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write("walk\nversion=1\ninDegrees=yes\nendheader\ntime\tpelvis_tx\tknee_angle_r\n0\t0.1\t5\n1\t0.2\t60\n");
+    }
+    auto* translational = dlg.findChild<QCheckBox*>();
+    QVERIFY(translational);
+    translational->setChecked(true);
+    dlg.set_mot(mot);
+    QCOMPARE(dlg.choice().coordinate, QStringLiteral("knee_angle_r"));
+    QVERIFY(!dlg.choice().translational);
+    dlg.set_mot(QString());
     m = dlg.choice();
     QCOMPARE(m.child.size(), 4);
     dlg.accept();

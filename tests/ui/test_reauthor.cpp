@@ -14,6 +14,7 @@
 #include "ui/document/document.hpp"
 #include "ui/document/osim_source.hpp"
 #include "ui/document/project_file.hpp"
+#include "ui/export/osim_couplers.hpp"
 #include "ui/export/osim_import.hpp"
 #include "ui/export/osim_save.hpp"
 #include "ui/joint/fit_job.hpp"
@@ -235,6 +236,134 @@ TEST(Reauthor, TwoCoordinateJointThroughPolynomials) {
   // the save's default tolerances
   EXPECT_LT(d.max_position_m, 0.1e-3) << d.max_position_m * 1e3 << " mm";
   EXPECT_LT(d.max_angle_rad, 0.05 * kDeg) << d.max_angle_rad / kDeg << " deg";
+}
+
+// leg39's knee_r has three coordinates: the flexion and two tibia translations that CoordinateCouplerConstraints set
+// from it. sampling the flexion alone sees the knee through it (a restricted joint: couplers followed), fits, replaces
+// and saves a model whose knee has the one coordinate and no couplers for the translations
+TEST(Reauthor, Leg39KneeThroughItsFlexionAlone) {
+  const QString path = kModels + QStringLiteral("/leg39.osim");
+  if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  OsimLoad load = load_osim(path, {});
+  ASSERT_TRUE(load.data) << load.error.toStdString();
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  const JointId id = joint_named(doc, "knee_r");
+  const JointId patella = joint_named(doc, "tib_pat_r");
+  ASSERT_NE(id, 0);
+  ASSERT_NE(patella, 0);
+  const Joint file = *doc.data().joint(id);
+  ASSERT_EQ(file.model->dof(), 3);
+  // all three cannot be a spline joint; the translations are set by couplers
+  EXPECT_TRUE(sampling_problem(file, &doc.data()).contains(QLatin1String("choose 1 or 2"))) << sampling_problem(file, &doc.data()).toStdString();
+  const std::vector<SamplingCoordinate> cs = sampling_coordinates(file, &doc.data());
+  ASSERT_EQ(cs.size(), 3u);
+  EXPECT_TRUE(cs[0].coupler.isEmpty());
+  EXPECT_TRUE(cs[0].degrees);
+  EXPECT_EQ(cs[1].coupler, QStringLiteral("knee_tx_r"));
+  EXPECT_FALSE(cs[1].degrees);
+  const QString coupled = sampling_problem(file, &doc.data(), {1});
+  EXPECT_TRUE(coupled.contains(QLatin1String("knee_tx_r"))) << coupled.toStdString();
+  // the patella follows the knee through its couplers, before and after the knee is seen through its flexion
+  Eigen::VectorXd bent = file.q;
+  bent[0] = -1.2;
+  auto patella_at = [&](const Eigen::VectorXd& q) {
+    for (const auto& [joint, value] : osim_coupled_motion(doc.data(), id, q))
+      if (joint == patella) return value;
+    return Eigen::VectorXd();
+  };
+  const Eigen::VectorXd patella_before = patella_at(bent);
+  ASSERT_EQ(patella_before.size(), 3);
+
+  // 1. sample the flexion: 31 poses, the translations following their couplers, one undo step
+  const int steps = doc.undo_stack()->count();
+  const auto sampled = sample_joint(doc, id, 31, 1, {0});
+  ASSERT_TRUE(sampled.ok()) << sampled.error.toStdString();
+  EXPECT_EQ(doc.undo_stack()->count(), steps + 1);
+  const Joint& s = *doc.data().joint(id);
+  EXPECT_EQ(s.kind, QStringLiteral("restricted"));
+  ASSERT_EQ(s.model->dof(), 1);
+  EXPECT_EQ(s.model->coordinates()[0].name, "knee_angle_r");
+  ASSERT_EQ(s.q.size(), 1);
+  EXPECT_EQ(s.degrees, std::vector<bool>{true});
+  ASSERT_EQ(s.samples.size(), 31u);
+  for (std::size_t k = 0; k < s.samples.size(); k += 5) {
+    // the file's knee at (flexion, the couplers' translations)
+    Eigen::VectorXd full = file.q;
+    full[0] = s.samples[k].q[0];
+    const OsimDocumentCoupler* tx = nullptr;
+    const OsimDocumentCoupler* ty = nullptr;
+    for (const OsimDocumentCoupler& c : doc.data().osim->coupler_list) {
+      if (c.name == QLatin1String("knee_tx_r")) tx = &c;
+      if (c.name == QLatin1String("knee_ty_r")) ty = &c;
+    }
+    ASSERT_TRUE(tx && ty);
+    double x = full[0], f = 0.0;
+    tx->function.evaluate(&x, f, nullptr, nullptr);
+    full[1] = tx->scale * f;
+    ty->function.evaluate(&x, f, nullptr, nullptr);
+    full[2] = ty->scale * f;
+    EXPECT_TRUE(s.samples[k].parent_T_child.is_approx(joint_transform(*file.model, full), 1e-14)) << k;
+  }
+  const Eigen::VectorXd patella_after = patella_at((Eigen::VectorXd(1) << -1.2).finished());
+  ASSERT_EQ(patella_after.size(), 3);
+  EXPECT_LT((patella_after - patella_before).norm(), 1e-14);
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joint(id)->model, file.model);
+  EXPECT_EQ(doc.data().joint(id)->q.size(), 3);
+  doc.undo_stack()->redo();
+  // sampling all of the knee's coordinates again would bring the file's model back (it still refuses three)
+  EXPECT_TRUE(sampling_problem(*doc.data().joint(id), &doc.data()).contains(QLatin1String("3 coordinates")));
+
+  // 2. fit, compare, replace
+  FitSettings fit = doc.data().fit;
+  fit.frames = 16;
+  fit.auto_smoothing = false;
+  fit.smoothing = 0.0;
+  const FitOutcome outcome = run_fit(*doc.data().joint(id), fit);
+  ASSERT_TRUE(outcome.ok()) << outcome.error.toStdString();
+  EXPECT_EQ(outcome.model->coordinates()[0].name, "knee_angle_r");
+  ASSERT_TRUE(set_candidate(doc, id, outcome.model, fit_record(outcome.report), QStringLiteral("Fit")).ok());
+  const auto difference = comparison_difference(*doc.data().joint(id));
+  ASSERT_TRUE(difference);
+  EXPECT_LT(difference->max_position_m, 0.05e-3) << comparison_text(*doc.data().joint(id), *difference).toStdString();
+  const auto restricted = doc.data().joint(id)->model;
+  ASSERT_TRUE(replace_with_candidate(doc, id).ok());
+  EXPECT_EQ(doc.data().joint(id)->original, restricted);
+  ASSERT_TRUE(comparison_difference(*doc.data().joint(id)));
+
+  // 3. a project keeps the restricted original
+  QTemporaryDir dir;
+  const QString project = dir.filePath(QStringLiteral("leg39.jsproj"));
+  ASSERT_TRUE(save_project(doc.data(), project).isEmpty());
+  ProjectLoad reopened = load_project(project);
+  ASSERT_TRUE(reopened.data) << reopened.error.toStdString();
+  ASSERT_TRUE(reopened.data->joint(id)->original);
+  EXPECT_EQ(reopened.data->joint(id)->original->kind(), js::JointKind::Restricted);
+
+  // 4. save the model: the knee has one coordinate, the translations' couplers are gone, the rest reads back
+  const QString saved = dir.filePath(QStringLiteral("leg39_spline_knee.osim"));
+  const OsimSaveResult result = save_osim_document(doc.data(), saved, false);
+  ASSERT_TRUE(result.ok()) << result.error.toStdString();
+  std::cout << result.summary.toStdString() << "\n";
+  EXPECT_TRUE(result.summary.contains(QLatin1String("CoordinateCouplerConstraint 'knee_tx_r' removed"))) << result.summary.toStdString();
+  OsimLoad back = load_osim(saved, {});
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  const Joint* reread = nullptr;
+  for (const Joint& j : back.data->joints)
+    if (j.osim_joint == QLatin1String("knee_r")) reread = &j;
+  ASSERT_TRUE(reread && reread->model);
+  ASSERT_EQ(reread->model->dof(), 1);
+  EXPECT_EQ(back.data->osim->coupler_list.size(), doc.data().osim->coupler_list.size() - 2);
+  const js::Coordinate& c = reread->model->coordinates()[0];
+  js::JointVector lo(1), hi(1);
+  lo[0] = c.min;
+  hi[0] = c.max;
+  const js::JointDifference d = js::joint_difference(*reread->model, *restricted, lo, hi, 401);
+  EXPECT_LT(d.max_position_m, 0.06e-3) << d.max_position_m * 1e3 << " mm";
+  EXPECT_LT(d.max_angle_rad, 0.05 * kDeg) << d.max_angle_rad / kDeg << " deg";
+  std::cout << "leg39 knee saved against the file's knee with its couplers: " << d.max_position_m * 1e3 << " mm, "
+            << d.max_angle_rad / kDeg << " deg\n";
 }
 
 // a real two-coordinate joint: Rajagopal2016's wrist (radius_hand_r, a UniversalJoint), 11 × 11 over its ranges

@@ -1,6 +1,9 @@
 #include "ui/app/reauthor_menu.hpp"
 
 #include <QAction>
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QPushButton>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -10,11 +13,13 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QSpinBox>
+#include <numbers>
 
 #include "ui/app/export_menu.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/document/osim_source.hpp"
 #include "ui/export/osim_save.hpp"
+#include "ui/joint/joint_model.hpp"
 #include "ui/joint/reauthor.hpp"
 
 namespace js::ui {
@@ -22,33 +27,79 @@ namespace {
 
 const SettingKey<bool> copy_meshes_setting{"opensim/copy_meshes", false};
 
-// a coordinate's range as people read it: "knee_angle_r ∈ [0.0°, 120.0°]"
-QString range_text(const Joint& j, int i) {
-  const Coordinate& c = j.model->coordinates()[static_cast<std::size_t>(i)];
-  return QStringLiteral("%1 ∈ [%2, %3]").arg(QString::fromStdString(c.name), coordinate_text(j, i, c.min), coordinate_text(j, i, c.max));
+// a value of a coordinate as people read it: degrees for a rotational one, mm for a translational one
+QString sampling_value_text(const SamplingCoordinate& c, double v) {
+  return c.degrees ? QStringLiteral("%1°").arg(v * 180.0 / std::numbers::pi, 0, 'f', 1) : QStringLiteral("%1 mm").arg(v * 1e3, 0, 'f', 1);
 }
 
-// asks how many values per coordinate; false when cancelled
-bool ask_counts(QWidget* window, const Joint& j, int& n0, int& n1) {
+// asks which coordinates (1 or 2) and how many values of each; false when cancelled
+bool ask_sampling(QWidget* window, const Joint& j, const std::vector<SamplingCoordinate>& cs, std::vector<int>& chosen, int& n0, int& n1) {
   QDialog dlg(window);
+  dlg.setObjectName(QStringLiteral("sample_joint_dialog"));
   dlg.setWindowTitle(QObject::tr("Sample %1").arg(j.name));
   auto* form = new QFormLayout(&dlg);
-  form->addRow(new QLabel(QObject::tr("The joint's motion over its coordinates' ranges becomes its samples (the "
-                                      "samples it has are replaced; undo brings them back).")));
-  QSpinBox* spins[2] = {nullptr, nullptr};
-  for (int i = 0; i < j.model->dof(); ++i) {
-    spins[i] = new QSpinBox;
-    spins[i]->setRange(2, i == 0 && j.model->dof() == 1 ? 10000 : 300);
-    spins[i]->setValue(j.model->dof() == 1 ? 25 : 11);
-    form->addRow(range_text(j, i), spins[i]);
+  auto* intro = new QLabel(QObject::tr("The joint's motion over the ticked coordinates' ranges (one or two) becomes its samples; "
+                                       "the other coordinates are held where shown or follow their couplers. The samples it has "
+                                       "are replaced; undo brings them back."));
+  intro->setWordWrap(true);
+  form->addRow(intro);
+  std::vector<QCheckBox*> ticks;
+  std::vector<QSpinBox*> spins;
+  int ticked = 0;
+  for (std::size_t k = 0; k < cs.size(); ++k) {
+    const SamplingCoordinate& c = cs[k];
+    const bool bounded = bounded_range(c.coordinate);
+    auto* tick = new QCheckBox(bounded ? QStringLiteral("%1 ∈ [%2, %3]").arg(QString::fromStdString(c.coordinate.name), sampling_value_text(c, c.coordinate.min),
+                                                                              sampling_value_text(c, c.coordinate.max))
+                                       : QString::fromStdString(c.coordinate.name));
+    tick->setObjectName(QStringLiteral("coordinate_%1").arg(k));
+    auto* spin = new QSpinBox;
+    spin->setRange(2, 10000);
+    QString note;
+    if (!c.coupler.isEmpty()) note = QObject::tr("follows the coupler %1").arg(c.coupler);
+    else if (!bounded) note = QObject::tr("no bounded range; held at %1").arg(sampling_value_text(c, c.held));
+    else note = QObject::tr("held at %1 when not ticked").arg(sampling_value_text(c, c.held));
+    tick->setToolTip(note);
+    const bool can = c.coupler.isEmpty() && bounded;
+    tick->setEnabled(can);
+    tick->setChecked(can && ticked < 2 && (cs.size() <= 2 || ticked == 0));
+    ticked += tick->isChecked() ? 1 : 0;
+    auto* row = new QWidget;
+    auto* h = new QHBoxLayout(row);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->addWidget(spin);
+    h->addWidget(new QLabel(note));
+    form->addRow(tick, row);
+    ticks.push_back(tick);
+    spins.push_back(spin);
   }
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   form->addRow(buttons);
+  // one coordinate: 25 values; two: an 11 × 11 grid. OK only with one or two ticked
+  auto update = [ticks, spins, buttons] {
+    int n = 0;
+    for (QCheckBox* t : ticks) n += t->isChecked() ? 1 : 0;
+    for (std::size_t k = 0; k < ticks.size(); ++k) {
+      spins[k]->setEnabled(ticks[k]->isChecked());
+      spins[k]->setMaximum(n == 1 ? 10000 : 300);
+      if (ticks[k]->isChecked()) spins[k]->setValue(n == 1 ? 25 : 11);
+    }
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(n == 1 || n == 2);
+  };
+  for (QCheckBox* t : ticks) QObject::connect(t, &QCheckBox::toggled, &dlg, update);
+  update();
   QObject::connect(buttons, &QDialogButtonBox::accepted, &dlg, &QDialog::accept);
   QObject::connect(buttons, &QDialogButtonBox::rejected, &dlg, &QDialog::reject);
   if (dlg.exec() != QDialog::Accepted) return false;
-  n0 = spins[0]->value();
-  n1 = spins[1] ? spins[1]->value() : 1;
+  chosen.clear();
+  std::vector<int> counts;
+  for (std::size_t k = 0; k < ticks.size(); ++k)
+    if (ticks[k]->isChecked()) {
+      chosen.push_back(static_cast<int>(k));
+      counts.push_back(spins[k]->value());
+    }
+  n0 = counts.empty() ? 0 : counts[0];
+  n1 = counts.size() > 1 ? counts[1] : 1;
   return true;
 }
 
@@ -63,16 +114,19 @@ std::pair<QString, bool> save_osim_with_message(const Document& doc, const QStri
 void add_reauthor_actions(QWidget* window, QMenu* file_menu, Document& doc,
                           QMap<QString, QAction*>& actions, std::function<void(const QString&, bool)> message) {
   auto* sample = new QAction(QObject::tr("&Sample This Joint…"), window);
-  sample->setToolTip(QObject::tr("Replace the active joint's samples by its own motion over its coordinates' ranges "
-                                 "(N values, or an N × M grid for two coordinates), ready to fit as a spline joint"));
+  sample->setToolTip(QObject::tr("Replace the active joint's samples by its own motion over one or two of its coordinates' "
+                                 "ranges (N values, or an N × M grid), the others held or following their couplers, ready to fit "
+                                 "as a spline joint"));
   QObject::connect(sample, &QAction::triggered, window, [window, &doc, message] {
     const Joint* j = doc.data().joint(active_joint_id(doc));
     if (!j) return message(QObject::tr("Select a joint (or its child body) to sample"), true);
-    if (const QString p = sampling_problem(*j, &doc.data()); !p.isEmpty()) return message(p, true);
+    if (!j->model) return message(sampling_problem(*j, &doc.data()), true);
+    const std::vector<SamplingCoordinate> cs = sampling_coordinates(*j, &doc.data());
+    std::vector<int> chosen;
     int n0 = 0, n1 = 1;
-    if (!ask_counts(window, *j, n0, n1)) return;
+    if (!ask_sampling(window, *j, cs, chosen, n0, n1)) return;
     const QString name = j->name;
-    const auto r = sample_joint(doc, j->id, n0, n1);
+    const auto r = sample_joint(doc, j->id, n0, n1, chosen);
     message(r.ok() ? QObject::tr("Sampled %1: %n sample(s); press Fit to fit a spline joint to them", nullptr, r.value).arg(name)
                    : r.error, !r.ok());
   });

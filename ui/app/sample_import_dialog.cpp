@@ -19,6 +19,7 @@
 
 #include "core/interop/osim_markers.hpp"
 #include "core/interop/trc_file.hpp"
+#include "core/joints/joint.hpp"
 #include "ui/app/export_menu.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/document/osim_source.hpp"
@@ -99,6 +100,13 @@ MarkerImportDialog::MarkerImportDialog(const Document& doc, const Joint& j, cons
   form->addRow(QObject::tr("Coordinate"), column_);
   translational_ = new QCheckBox(QObject::tr("The coordinate is a translation (no degree conversion)"));
   form->addRow(QString(), translational_);
+  // a column named like one of the joint's coordinates takes that coordinate's kind (an opensim joint knows it)
+  if (j.model)
+    for (int i = 0; i < j.model->dof() && static_cast<std::size_t>(i) < j.degrees.size(); ++i)
+      translational_by_name_.insert(QString::fromStdString(j.model->coordinates()[static_cast<std::size_t>(i)].name), !j.degrees[static_cast<std::size_t>(i)]);
+  connect(column_, &QComboBox::currentTextChanged, this, [this](const QString& name) {
+    if (const auto it = translational_by_name_.constFind(name); it != translational_by_name_.constEnd()) translational_->setChecked(*it);
+  });
   layout->addLayout(form);
   connect(browse, &QPushButton::clicked, this, [this] {
     const QString p = QFileDialog::getOpenFileName(this, QObject::tr("Coordinates over time"), settings::last_directory.get(),
@@ -117,6 +125,12 @@ void MarkerImportDialog::set_mot(const QString& path) {
   try {
     const interop::MotData m = interop::read_mot(path.toStdString());
     for (std::size_t k = 1; k < m.columns.size(); ++k) column_->addItem(QString::fromStdString(m.columns[k]));
+    // the joint's own coordinate, when the file has it
+    for (int k = 0; k < column_->count(); ++k)
+      if (translational_by_name_.contains(column_->itemText(k))) {
+        column_->setCurrentIndex(k);
+        break;
+      }
   } catch (const std::exception& e) {
     column_->addItem(QString::fromUtf8(e.what()));
   }

@@ -8,6 +8,7 @@
 #include <functional>
 
 #include <QDialog>
+#include <QHash>
 
 #include "core/interop/trc_file.hpp"
 #include "ui/document/document.hpp"
@@ -42,6 +43,8 @@ class MarkerImportDialog : public QDialog {
   QLineEdit* mot_;
   QComboBox* column_;
   QCheckBox* translational_;
+  // the joint's coordinates by name: true for a translational one (a .mot column of that name is preset from it)
+  QHash<QString, bool> translational_by_name_;
 };
 
 // the action ("import_samples"); message(text, error) reports

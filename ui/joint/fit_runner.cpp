@@ -30,6 +30,8 @@ bool FitRunner::start(JointId id) {
   joint_ = id;
   joint_name_ = j->name;
   samples_at_start_ = j->samples;
+  model_at_start_ = j->model;
+  candidate_ = fits_a_candidate(*j);
   const FitSettings settings = doc_.data().fit;
   // cross-validation fits once per grid point and refinement step, then once more at the choice
   const fit::AutoFitOptions automatic;
@@ -83,7 +85,14 @@ void FitRunner::on_done(FitOutcome outcome) {
     emit finished(false, tr("Fit of %1 finished, but the joint was deleted meanwhile").arg(joint_name_));
     return;
   }
-  const bool candidate = fits_a_candidate(*j);
+  // a candidate stays a candidate: if the model it was fitted beside was replaced or restored meanwhile, the fit
+  // must not become the model behind the user's back
+  const bool candidate = candidate_;
+  if (candidate && j->model != model_at_start_) {
+    emit finished(false, tr("Fit of %1 finished, but the joint's model changed during the fit (Replace in Model or "
+                            "Restore Original): the fit was not applied; press Fit again").arg(joint_name_));
+    return;
+  }
   if (candidate) {
     // a joint with a model of its own keeps it: the fit is a candidate, compared until Replace in Model
     const auto r = set_candidate(doc_, joint_, last_.model, fit_record(last_.report), tr("Fit %1 (candidate)").arg(joint_name_));

@@ -47,6 +47,9 @@ class FitRunner : public QObject {
   JointId joint_ = 0;
   QString joint_name_;
   std::vector<Sample> samples_at_start_;
+  // a fit of a joint with a model of its own is a candidate for that model: decided when the fit starts
+  std::shared_ptr<const JointModel> model_at_start_;
+  bool candidate_ = false;
   int expected_fits_ = 1;
   FitOutcome last_;
 };

@@ -1,12 +1,16 @@
 #include "ui/joint/reauthor.hpp"
 
 #include <QObject>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
+#include <stdexcept>
 
+#include "core/interop/osim_model.hpp"
+#include "core/joints/restricted_joint.hpp"
 #include "ui/document/commands.hpp"
 #include "ui/document/osim_source.hpp"
-#include "ui/export/osim_couplers.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
@@ -47,38 +51,172 @@ QString coordinate_text(const Joint& joint, int i, double value) {
 
 bool fits_a_candidate(const Joint& joint) { return joint.model && !is_spline_kind(joint.kind); }
 
-QString sampling_problem(const Joint& joint, const DocumentData* d) {
-  if (!joint.model) return QObject::tr("%1 has no model to sample (fit it or load a joint file)").arg(joint.name);
-  const int dof = joint.model->dof();
-  if (dof < 1 || dof > 2)
-    return QObject::tr("%1 has %2 coordinates: a spline joint has 1 or 2, so Sample this joint samples 1- and 2-coordinate joints")
-        .arg(joint.name).arg(dof);
-  for (const Coordinate& c : joint.model->coordinates())
-    if (!bounded_range(c))
-      return QObject::tr("Coordinate %1 of %2 has no bounded range to sample over").arg(QString::fromStdString(c.name), joint.name);
-  // a grid over a coordinate a coupler sets would repeat each pose (jointsmith-cli import-osim refuses it too)
-  if (dof == 2 && d && d->osim && !joint.osim_joint.isEmpty())
+std::vector<SamplingCoordinate> sampling_coordinates(const Joint& joint, const DocumentData* d) {
+  std::vector<SamplingCoordinate> out;
+  if (!joint.model) return out;
+  const auto* restricted = dynamic_cast<const RestrictedJoint*>(joint.model.get());
+  const JointModel& base = restricted ? restricted->inner() : *joint.model;
+  // defaults and units from the opensim model, read again only where they are needed: a joint of more than two
+  // coordinates, or one seen through some of them
+  std::optional<interop::OsimModel> osim;
+  if ((restricted || base.dof() > 2) && d && d->osim && !d->osim->text.empty() && !joint.osim_joint.isEmpty()) {
+    try {
+      osim = interop::read_osim_model_text(d->osim->text, d->osim->path.toStdString());
+    } catch (const std::exception&) {
+      osim.reset();  // the text was read once already; without it the held values are 0
+    }
+  }
+  for (int k = 0; k < base.dof(); ++k) {
+    SamplingCoordinate s;
+    s.coordinate = base.coordinates()[static_cast<std::size_t>(k)];
+    const int c = osim ? osim->find_coordinate(s.coordinate.name) : -1;
+    if (c >= 0) {
+      const interop::OsimModelCoordinate& oc = osim->coordinates[static_cast<std::size_t>(c)];
+      s.held = oc.default_value;
+      s.degrees = oc.motion != interop::OsimMotion::Translational;
+    } else {
+      s.held = bounded_range(s.coordinate) ? std::clamp(0.0, s.coordinate.min, s.coordinate.max) : 0.0;
+      const int f = restricted ? restricted->free_index_of(k) : k;
+      s.degrees = f >= 0 && static_cast<std::size_t>(f) < joint.degrees.size() && joint.degrees[static_cast<std::size_t>(f)];
+    }
+    out.push_back(std::move(s));
+  }
+  if (d && d->osim && !joint.osim_joint.isEmpty())
     for (const OsimDocumentCoupler& c : d->osim->coupler_list)
-      if (c.dependent_joint == joint.osim_joint && c.dependent_index >= 0 && c.dependent_index < dof)
-        return QObject::tr("Coordinate %1 of %2 is set by the coupler constraint %3: a grid over both coordinates would "
-                           "repeat each pose, and sampling one coordinate of a 2-coordinate joint is not in the app yet")
-            .arg(QString::fromStdString(joint.model->coordinates()[static_cast<std::size_t>(c.dependent_index)].name), joint.name, c.name);
+      if (c.dependent_joint == joint.osim_joint && c.dependent_index >= 0 && c.dependent_index < base.dof())
+        out[static_cast<std::size_t>(c.dependent_index)].coupler = c.name;
+  return out;
+}
+
+QString sampling_problem(const Joint& joint, const DocumentData* d, const std::vector<int>& coordinates) {
+  if (!joint.model) return QObject::tr("%1 has no model to sample (fit it or load a joint file)").arg(joint.name);
+  const std::vector<SamplingCoordinate> cs = sampling_coordinates(joint, d);
+  std::vector<int> chosen = coordinates;
+  if (chosen.empty()) {
+    if (cs.size() > 2)
+      return QObject::tr("%1 has %2 coordinates: choose 1 or 2 of them to sample (a spline joint has 1 or 2; the others are "
+                         "held at their defaults or follow their couplers)").arg(joint.name).arg(cs.size());
+    for (int i = 0; i < static_cast<int>(cs.size()); ++i) chosen.push_back(i);
+  }
+  if (chosen.empty() || chosen.size() > 2) return QObject::tr("Choose 1 or 2 coordinates of %1 to sample: a spline joint has 1 or 2").arg(joint.name);
+  for (std::size_t a = 0; a < chosen.size(); ++a) {
+    const int i = chosen[a];
+    if (i < 0 || i >= static_cast<int>(cs.size()) || (a == 1 && chosen[0] == i))
+      return QObject::tr("Choose different coordinates of %1 (it has %2)").arg(joint.name).arg(cs.size());
+    const SamplingCoordinate& c = cs[static_cast<std::size_t>(i)];
+    const QString name = QString::fromStdString(c.coordinate.name);
+    if (!bounded_range(c.coordinate)) return QObject::tr("Coordinate %1 of %2 has no bounded range to sample over").arg(name, joint.name);
+    // a coordinate a coupler sets would repeat each pose (jointsmith-cli import-osim refuses it too)
+    if (!c.coupler.isEmpty())
+      return QObject::tr("Coordinate %1 of %2 is set by the coupler constraint %3 from other coordinates: sample the "
+                         "coordinate it follows instead").arg(name, joint.name, c.coupler);
+  }
   return {};
 }
 
-OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1) {
+namespace {
+
+// the joint's model as read seen through `chosen` (indices into cs): itself when all are chosen in order, else a
+// restricted joint whose other coordinates are held or follow the couplers of d that set them from this joint's
+OpResult<std::shared_ptr<const JointModel>> model_through(const Joint& j, const DocumentData& d, const std::vector<SamplingCoordinate>& cs,
+                                                          const std::vector<int>& chosen) {
+  const auto* restricted = dynamic_cast<const RestrictedJoint*>(j.model.get());
+  const JointModel& base = restricted ? restricted->inner() : *j.model;
+  bool all = static_cast<int>(chosen.size()) == base.dof();
+  for (std::size_t a = 0; a < chosen.size() && all; ++a) all = chosen[a] == static_cast<int>(a);
+  if (all) return {restricted ? std::shared_ptr<const JointModel>(base.clone()) : j.model, {}};
+  std::vector<RestrictedCoordinate> map;
+  std::vector<bool> set(cs.size(), false);
+  for (std::size_t a = 0; a < chosen.size(); ++a) {
+    RestrictedCoordinate r;
+    r.kind = RestrictedCoordinate::Kind::Free;
+    r.target = chosen[a];
+    r.free_index = static_cast<int>(a);
+    map.push_back(r);
+    set[static_cast<std::size_t>(chosen[a])] = true;
+  }
+  // couplers that set a coordinate of this joint from this joint's coordinates, in the model's order
+  std::vector<RestrictedCoordinate> coupled;
+  if (d.osim)
+    for (const OsimDocumentCoupler& c : d.osim->coupler_list) {
+      if (c.dependent_joint != j.osim_joint || c.dependent_index < 0 || c.dependent_index >= base.dof() || set[static_cast<std::size_t>(c.dependent_index)]) continue;
+      RestrictedCoordinate r;
+      r.kind = RestrictedCoordinate::Kind::Coupled;
+      r.target = c.dependent_index;
+      r.function = c.function;
+      r.scale = c.scale;
+      bool own = true;
+      for (const auto& [joint, index] : c.independents) {
+        own = own && joint == j.osim_joint && index >= 0 && index < base.dof();
+        r.inputs.push_back(index);
+      }
+      if (!own) continue;  // driven from another joint: held at its default like the rest
+      coupled.push_back(std::move(r));
+      set[static_cast<std::size_t>(c.dependent_index)] = true;
+    }
+  for (std::size_t k = 0; k < cs.size(); ++k) {
+    const bool is_coupled = std::any_of(coupled.begin(), coupled.end(), [&](const RestrictedCoordinate& r) { return r.target == static_cast<int>(k); });
+    if (is_coupled || std::find(chosen.begin(), chosen.end(), static_cast<int>(k)) != chosen.end()) continue;
+    RestrictedCoordinate r;
+    r.target = static_cast<int>(k);
+    r.value = cs[k].held;
+    map.push_back(r);
+  }
+  for (RestrictedCoordinate& r : coupled) map.push_back(std::move(r));
+  try {
+    return {std::make_shared<const RestrictedJoint>(base.clone(), std::move(map)), {}};
+  } catch (const std::invalid_argument& e) {
+    return {nullptr, QObject::tr("%1 cannot be seen through the chosen coordinates: %2").arg(j.name, QString::fromUtf8(e.what()))};
+  }
+}
+
+// the model as read's coordinates at the joint's q
+JointVector base_coordinates(const Joint& j) {
+  JointVector q;
+  if (const auto* r = dynamic_cast<const RestrictedJoint*>(j.model.get()); r && j.q.size() == r->dof()) {
+    r->inner_q(j.q, q);
+  } else {
+    q = j.q;
+  }
+  return q;
+}
+
+}  // namespace
+
+OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1, const std::vector<int>& coordinates) {
   const Joint* j = doc.data().joint(id);
   if (!j) return {0, QObject::tr("No joint with id %1").arg(id)};
-  if (const QString p = sampling_problem(*j, &doc.data()); !p.isEmpty()) return {0, p};
-  const int dof = j->model->dof();
+  if (const QString p = sampling_problem(*j, &doc.data(), coordinates); !p.isEmpty()) return {0, p};
+  const std::vector<SamplingCoordinate> cs = sampling_coordinates(*j, &doc.data());
+  std::vector<int> chosen = coordinates;
+  if (chosen.empty())
+    for (int i = 0; i < static_cast<int>(cs.size()); ++i) chosen.push_back(i);
+  const int dof = static_cast<int>(chosen.size());
   if (dof == 1) n1 = 1;
   constexpr int kMaxSamples = 100000;
   if (n0 < 2 || (dof == 2 && n1 < 2) || static_cast<long long>(n0) * n1 > kMaxSamples)
     return {0, QObject::tr("Sample %1 at 2 or more values per coordinate, at most %2 samples in all").arg(j->name).arg(kMaxSamples)};
-  const auto& cs = j->model->coordinates();
+  auto through = model_through(*j, doc.data(), cs, chosen);
+  if (!through.ok()) return {0, through.error};
+  const std::shared_ptr<const JointModel> model = std::move(through.value);
   Joint after = *j;
   after.samples.clear();
   after.candidate = nullptr;  // a fit of other samples
+  if (model != j->model) {
+    // q and its units follow the chosen coordinates
+    const JointVector at = base_coordinates(*j);
+    after.model = model;
+    after.kind = model_kind_name(*model);
+    after.q = Eigen::VectorXd(dof);
+    after.degrees.clear();
+    for (int a = 0; a < dof; ++a) {
+      const auto k = static_cast<std::size_t>(chosen[static_cast<std::size_t>(a)]);
+      after.q[a] = static_cast<Eigen::Index>(k) < at.size() ? at[static_cast<Eigen::Index>(k)] : cs[k].held;
+      after.degrees.push_back(cs[k].degrees);
+    }
+    after.q = clamp_to_range(after, after.q);
+  }
+  const auto& range = model->coordinates();
   for (int a = 0; a < n0; ++a) {
     for (int b = 0; b < n1; ++b) {
       Eigen::VectorXd q(dof);
@@ -86,21 +224,22 @@ OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1) {
       const auto at_fraction = [](const Coordinate& c, int i, int n) {
         return i == n - 1 ? c.max : c.min + (c.max - c.min) * i / (n - 1);
       };
-      q[0] = at_fraction(cs[0], a, n0);
-      if (dof == 2) q[1] = at_fraction(cs[1], b, n1);
-      // couplers that drive the joint's own coordinates set them as the model's coupled motion would
-      Eigen::VectorXd at = q;
-      for (const auto& [other, value] : osim_coupled_motion(doc.data(), id, q))
-        if (other == id) at = value;
-      Sample s{q, joint_transform(*j->model, at)};
+      q[0] = at_fraction(range[0], a, n0);
+      if (dof == 2) q[1] = at_fraction(range[1], b, n1);
+      Sample s{q, joint_transform(*model, q)};
       if (!s.parent_T_child.R.allFinite() || !s.parent_T_child.p.allFinite())
-        return {0, QObject::tr("%1 is not defined at q = %2").arg(j->name, q_text(*j, q))};
+        return {0, QObject::tr("%1 is not defined at q = %2").arg(j->name, q_text(after, q))};
       after.samples.push_back(std::move(s));
     }
   }
   const int count = static_cast<int>(after.samples.size());
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, std::move(after),
-                                              QObject::tr("Sample %1 (%n sample(s))", nullptr, count).arg(j->name)));
+  const QString text = QObject::tr("Sample %1 (%n sample(s))", nullptr, count).arg(j->name);
+  if (model != j->model) {
+    const OpResult<bool> pushed = push_model_change(doc, *j, std::move(after), text);
+    if (!pushed.ok()) return {0, pushed.error};
+  } else {
+    doc.undo_stack()->push(new EditJointCommand(&doc, *j, std::move(after), text));
+  }
   return {count, {}};
 }
 

@@ -19,14 +19,29 @@ QString coordinate_text(const Joint& joint, int i, double value);
 // true when a fit of this joint gives a candidate rather than the model: it has a model that is not a spline's
 bool fits_a_candidate(const Joint& joint);
 
-// why the joint cannot be sampled (no model, not 1 or 2 coordinates, a coordinate without a bounded range, a
-// second coordinate set by a coupler constraint of d's opensim model), empty when it can
-QString sampling_problem(const Joint& joint, const DocumentData* d = nullptr);
+// the joint's coordinates as a sample of it can choose among them: those of the model as read (an opensim joint seen
+// through some of its coordinates is a core RestrictedJoint; its inner joint's), each with the value it is held at
+// when not sampled (the opensim model's default, else 0 inside the range), whether it shows in degrees, and the
+// coupler constraint of d that sets it from others (empty when none)
+struct SamplingCoordinate {
+  Coordinate coordinate;
+  double held = 0.0;
+  bool degrees = false;
+  QString coupler;
+};
+std::vector<SamplingCoordinate> sampling_coordinates(const Joint& joint, const DocumentData* d = nullptr);
 
-// replaces the joint's samples by its model's motion: n0 values over the first coordinate's range (1 dof), or an
-// n0 × n1 grid over both ranges (2 dof, the first coordinate outer). coupler constraints of an opensim model that
-// drive the joint's own coordinates are followed. one undo step; returns the number of samples.
-OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1 = 1);
+// why the joint cannot be sampled over `coordinates` (indices into sampling_coordinates; empty: all of them, which
+// needs 1 or 2): no model, not 1 or 2 chosen, a chosen coordinate without a bounded range or set by a coupler
+// constraint of d's opensim model. empty when it can.
+QString sampling_problem(const Joint& joint, const DocumentData* d = nullptr, const std::vector<int>& coordinates = {});
+
+// replaces the joint's samples by its model's motion: n0 values over the first chosen coordinate's range, or an
+// n0 × n1 grid over both (the first outer). the joint's other coordinates are held (SamplingCoordinate::held) or
+// follow the coupler constraints that set them: the joint's model becomes the model as read seen through the chosen
+// coordinates (a core RestrictedJoint; choosing all of them again brings the model as read back), with q and its
+// units following. one undo step; returns the number of samples.
+OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1 = 1, const std::vector<int>& coordinates = {});
 
 // a fit of the joint (fits_a_candidate) becomes its candidate, with what the app keeps of the fit; the joint's model
 // stays. one undo step named text.

@@ -58,11 +58,14 @@ bool model_frames(const DocumentData& d, const Joint& j, const MarkerImport& m, 
   }
   std::vector<Vec3> refs[2];
   for (int side = 0; side < 2; ++side) {
-    const QString body = side == 0 ? parent->name : child->name;
-    for (const QString& name : side == 0 ? m.parent : m.child) {
-      const interop::OsimMarker* marker = interop::find_osim_marker(set, name.toStdString());
-      if (!marker || marker->body != body.toStdString()) return false;
-      refs[side].push_back(marker->location_in_body);
+    std::vector<std::string> names;
+    for (const QString& name : side == 0 ? m.parent : m.child) names.push_back(name.toStdString());
+    try {
+      interop::MarkerReferences r = interop::marker_references(set, names);
+      if (r.body != (side == 0 ? parent : child)->name.toStdString()) return false;
+      refs[side] = std::move(r.locations);
+    } catch (const std::invalid_argument&) {
+      return false;
     }
   }
   options.parent_reference = refs[0];

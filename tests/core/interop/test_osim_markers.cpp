@@ -109,6 +109,26 @@ SE3 world_T_body(int f, const std::string& body) {
   return body == "a" ? a : a * a_T_b(f);
 }
 
+TEST(OsimMarkers, ClusterReferencesFromTheModelAreOnOneBody) {
+  const OsimMarkerSet set = read_osim_markers_text(kModel, "m.osim");
+  const MarkerReferences r = marker_references(set, {"B2", "b3", "B1"});
+  EXPECT_EQ(r.body, "b");
+  ASSERT_EQ(r.locations.size(), 3u);
+  EXPECT_NEAR((r.locations[0] - Vec3(0.08, 0.01, 0.03)).norm(), 0.0, 1e-12) << "in the body, in the order asked";
+  try {
+    marker_references(set, {"B2", "A1"});
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "m.osim: markers 'B2' and 'A1' are on different bodies (b, a)");
+  }
+  try {
+    marker_references(set, {"B2", "C9"});
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "m.osim: marker 'C9' is not in the model's MarkerSet");
+  }
+}
+
 TEST(OsimMarkers, ClustersByBodyFromATrcAndBodyFramesFromTheModel) {
   const OsimMarkerSet set = read_osim_markers_text(kModel, "m.osim");
   // the lab wrote "A2" for the model's "A.2" and "b1" for "B1"
