@@ -1,7 +1,9 @@
 #include "core/dynamics/simulator.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <stdexcept>
 
 #include <Eigen/Cholesky>
 
@@ -12,12 +14,24 @@ const char* integrator_name(Integrator integrator) {
     case Integrator::ExplicitEuler: return "euler";
     case Integrator::SymplecticEuler: return "symplectic";
     case Integrator::RK4: return "rk4";
+    case Integrator::ImplicitEuler: return "implicit_euler";
+    case Integrator::ImplicitMidpoint: return "implicit_midpoint";
   }
   return "unknown";
 }
 
+std::string integrator_names() {
+  std::string out;
+  for (Integrator i : kIntegrators) out += (out.empty() ? "" : ", ") + std::string(integrator_name(i));
+  return out;
+}
+
+bool is_implicit(Integrator integrator) {
+  return integrator == Integrator::ImplicitEuler || integrator == Integrator::ImplicitMidpoint;
+}
+
 bool integrator_from_name(const std::string& name, Integrator& integrator) {
-  for (Integrator i : {Integrator::ExplicitEuler, Integrator::SymplecticEuler, Integrator::RK4}) {
+  for (Integrator i : kIntegrators) {
     if (name == integrator_name(i)) {
       integrator = i;
       return true;
@@ -27,7 +41,7 @@ bool integrator_from_name(const std::string& name, Integrator& integrator) {
 }
 
 Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, SimulatorOptions options)
-    : model_(model), forces_(forces), options_(options), data_(model) {
+    : model_(model), forces_(forces), options_(options), data_(model), deriv_(model) {
   if (options.loops != nullptr && !options.loops->empty()) loops_ = std::make_unique<LoopSolver>(model, *options.loops);
   const int n = model.nq();
   for (int k = 0; k < n; ++k) {
@@ -71,6 +85,20 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
     k_q_[k] = Eigen::VectorXd::Zero(n);
     k_qd_[k] = Eigen::VectorXd::Zero(n);
   }
+  W_ = Eigen::MatrixXd::Identity(n, n);
+  lu_.compute(W_);
+  delta_ = Eigen::VectorXd::Zero(n);
+  residual_ = Eigen::VectorXd::Zero(n);
+  rhs_ = Eigen::VectorXd::Zero(n);
+  newton_step_ = Eigen::VectorXd::Zero(n);
+}
+
+std::string Simulator::unsupported(Integrator integrator) const {
+  if (!is_implicit(integrator) || !loops_) return "";
+  return std::string(integrator_name(integrator)) + " cannot step this scene: it has " +
+         std::to_string(options_.loops->size()) + " closed loop(s) or coordinate coupler(s) (" +
+         std::to_string(loops_->rows()) + " constraint rows), and the implicit integrators differentiate the "
+         "tree's dynamics only; use rk4, symplectic or euler";
 }
 
 const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& q, const ConstVectorRef& qd) {
@@ -97,9 +125,11 @@ const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& 
 }
 
 void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
+  if (is_implicit(integrator) && loops_) throw std::invalid_argument(unsupported(integrator));
   const bool limits = options_.enforce_limits && !constrained_.empty();
   dt_ = dt;
   if (limits) q_start_ = s.q;
+  stats_ = StepStats{};
   switch (integrator) {
     case Integrator::ExplicitEuler: {
       // q and q̇ both from the old state
@@ -134,10 +164,80 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
       s.qd += dt / 6.0 * (k_qd_[0] + 2.0 * k_qd_[1] + 2.0 * k_qd_[2] + k_qd_[3]);
       break;
     }
+    case Integrator::ImplicitEuler: implicit_euler(s, dt); break;
+    case Integrator::ImplicitMidpoint: implicit_midpoint(s, dt); break;
   }
   s.t += dt;
   apply_prescribed(s);
   if (limits) enforce_limits(s, q_start_);
+}
+
+void Simulator::load_prescribed(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
+  q_eval_ = q;
+  qd_eval_ = qd;
+  if (model_.prescribed().empty()) return;
+  evaluate_prescribed(model_, data_, t);
+  for (std::size_t k = 0; k < model_.prescribed().size(); ++k) {
+    const int c = model_.prescribed()[k].coordinate;
+    q_eval_[c] = data_.prescribed[k].q;
+    qd_eval_[c] = data_.prescribed[k].qd;
+  }
+}
+
+void Simulator::implicit_euler(SimulationState& s, double h) {
+  // one newton step of backward euler q̇⁺ = q̇ + h q̈(q⁺, q̇⁺), q⁺ = q + h q̇⁺ from Δq̇ = 0, linearized at (q, q̇):
+  // (M − h D_q̇ − h² D_q) Δq̇ = h M q̈ + h² D_q q̇, with D_x = M ∂q̈/∂x (dynamics_derivatives.hpp). prescribed
+  // rows are identity with a zero right-hand side: apply_prescribed puts them on their trajectory after.
+  load_prescribed(s.t, s.q, s.qd);
+  dynamics_derivatives(model_, forces_, data_, deriv_, s.t, q_eval_, qd_eval_);
+  W_ = deriv_.M;
+  W_.noalias() -= h * deriv_.D_qd;
+  W_.noalias() -= (h * h) * deriv_.D_q;
+  rhs_.noalias() = h * (deriv_.M * deriv_.qdd);
+  rhs_.noalias() += (h * h) * (deriv_.D_q * qd_eval_);
+  for (const PrescribedCoordinate& p : model_.prescribed()) rhs_[p.coordinate] = 0.0;
+  lu_.compute(W_);
+  delta_ = lu_.solve(rhs_);
+  stats_.iterations = 1;
+  s.qd += delta_;
+  s.q += h * s.qd;
+}
+
+void Simulator::implicit_midpoint(SimulationState& s, double h) {
+  // q⁺ = q + h (q̇ + q̇⁺)/2, q̇⁺ = q̇ + h q̈(t + h/2, (q + q⁺)/2, (q̇ + q̇⁺)/2): a symmetric (time-reversible)
+  // method, so an undamped mechanism's energy oscillates without drift. unknown Δ = q̇⁺ − q̇, midpoint
+  // q_m = q + h q̇/2 + h Δ/4, q̇_m = q̇ + Δ/2; newton on r(Δ) = h q̈(q_m, q̇_m) − Δ:
+  // (M − h/2 D_q̇ − h²/4 D_q) δ = M r. the first guess is explicit euler's Δ = h q̈(q, q̇).
+  const double tm = s.t + 0.5 * h;
+  delta_ = h * accelerations(s.t, s.q, s.qd);
+  for (const PrescribedCoordinate& p : model_.prescribed()) delta_[p.coordinate] = 0.0;
+  const double scale = 1.0 + s.qd.cwiseAbs().maxCoeff();
+  stats_.converged = false;
+  for (int it = 0; it < options_.newton_max_iterations; ++it) {
+    q_tmp_ = s.q + (0.5 * h) * s.qd + (0.25 * h) * delta_;
+    qd_tmp_ = s.qd + 0.5 * delta_;
+    load_prescribed(tm, q_tmp_, qd_tmp_);
+    dynamics_derivatives(model_, forces_, data_, deriv_, tm, q_eval_, qd_eval_);
+    residual_ = h * deriv_.qdd - delta_;
+    for (const PrescribedCoordinate& p : model_.prescribed()) residual_[p.coordinate] = 0.0;
+    stats_.iterations = it + 1;
+    stats_.residual = residual_.cwiseAbs().maxCoeff() / scale;
+    if (!std::isfinite(stats_.residual)) break;
+    W_ = deriv_.M;
+    W_.noalias() -= (0.5 * h) * deriv_.D_qd;
+    W_.noalias() -= (0.25 * h * h) * deriv_.D_q;
+    rhs_.noalias() = deriv_.M * residual_;
+    lu_.compute(W_);
+    newton_step_ = lu_.solve(rhs_);
+    delta_ += newton_step_;
+    // converged when the residual before this (last, quadratically smaller) correction was within tolerance
+    if (stats_.residual <= options_.newton_tolerance) {
+      stats_.converged = true;
+      break;
+    }
+  }
+  s.q += h * s.qd + (0.5 * h) * delta_;
+  s.qd += delta_;
 }
 
 void Simulator::apply_prescribed(SimulationState& s) {
