@@ -1,4 +1,4 @@
-// jointsmith-cli simulate SCENE.json [--dt DT] [--steps N | --duration T] [--integrator euler|symplectic|rk4]
+// jointsmith-cli simulate SCENE.json [--dt DT] [--steps N | --duration T] [--integrator NAME]
 //                                    [--solver reduced|maximal [--stabilization A]] [--compare] -o TRAJ.csv
 //                                    [--every K]
 #include <cmath>
@@ -66,7 +66,7 @@ void run_simulate(const SimulateOptions& o) {
   }
   if (o.output.empty() && !o.compare) throw std::invalid_argument("--output is required (unless --compare)");
   if (!o.integrator.empty() && !integrator_from_name(o.integrator, settings.integrator)) {
-    throw std::invalid_argument("unknown integrator \"" + o.integrator + "\" (known: euler, symplectic, rk4)");
+    throw std::invalid_argument("unknown integrator \"" + o.integrator + "\" (known: " + integrator_names() + ")");
   }
   const double duration = o.duration >= 0.0 ? o.duration : settings.duration;
   const double step_count = std::round(duration / settings.dt);
@@ -119,8 +119,12 @@ void add_simulate_command(CLI::App& app) {
   auto* duration = cmd->add_option("--duration", opts->duration, "simulated time in s (default: the scene's)")
                        ->check(CLI::NonNegativeNumber);
   steps->excludes(duration);
-  cmd->add_option("--integrator", opts->integrator, "euler | symplectic | rk4 (default: the scene's)")
-      ->check(CLI::IsMember({"euler", "symplectic", "rk4"}));
+  std::vector<std::string> names;
+  for (Integrator i : kIntegrators) names.emplace_back(integrator_name(i));
+  cmd->add_option("--integrator", opts->integrator,
+                  "euler | symplectic | rk4 | implicit_euler | implicit_midpoint (default: the scene's; the implicit "
+                  "ones refuse scenes with loops or couplers)")
+      ->check(CLI::IsMember(names));
   cmd->add_option("--solver", opts->solver,
                   "reduced (articulated-body, every joint kind) | maximal (hakenberg skeleton: revolute and spherical "
                   "joints only; docs/scene-file.md) (default: the scene's settings.solver, else reduced)")

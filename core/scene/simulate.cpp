@@ -42,6 +42,12 @@ std::string divergence(const MechanicalState& start, const MechanicalState& now,
   return {};
 }
 
+std::string refusal(const Scene& scene, Integrator integrator) {
+  SimulatorOptions options;
+  options.loops = &scene.loops;
+  return Simulator(scene.model, scene.forces, options).unsupported(integrator);
+}
+
 SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settings, int steps, std::ostream& csv,
                                  int every) {
   write_trajectory_header(csv, scene);

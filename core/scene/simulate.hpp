@@ -29,6 +29,10 @@ struct SimulationReport {
 inline constexpr double kRunawayFactor = 1e6;
 std::string divergence(const MechanicalState& start, const MechanicalState& now, bool state_finite);
 
+// "" when the reduced simulator can run the scene with integrator, else why not (the implicit integrators
+// refuse closed loops and couplers: Simulator::unsupported).
+std::string refusal(const Scene& scene, Integrator integrator);
+
 // simulates scene.initial forward `steps` steps of settings.dt with settings.integrator. writes the
 // header and one row every `every` steps (and the last) to csv. scene.settings is not used.
 SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settings, int steps, std::ostream& csv,
