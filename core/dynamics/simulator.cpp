@@ -41,7 +41,7 @@ bool integrator_from_name(const std::string& name, Integrator& integrator) {
 }
 
 Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, SimulatorOptions options)
-    : model_(model), forces_(forces), options_(options), data_(model), deriv_(model) {
+    : model_(model), forces_(forces), options_(options), data_(model), deriv_(model), momentum_(model) {
   if (options.loops != nullptr && !options.loops->empty()) loops_ = std::make_unique<LoopSolver>(model, *options.loops);
   const int n = model.nq();
   for (int k = 0; k < n; ++k) {
@@ -91,6 +91,10 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   residual_ = Eigen::VectorXd::Zero(n);
   rhs_ = Eigen::VectorXd::Zero(n);
   newton_step_ = Eigen::VectorXd::Zero(n);
+  p0_ = Eigen::VectorXd::Zero(n);
+  pm_ = Eigen::VectorXd::Zero(n);
+  pdot_ = Eigen::VectorXd::Zero(n);
+  vm_ = Eigen::VectorXd::Zero(n);
 }
 
 std::string Simulator::unsupported(Integrator integrator) const {
@@ -203,41 +207,105 @@ void Simulator::implicit_euler(SimulationState& s, double h) {
   s.q += h * s.qd;
 }
 
-void Simulator::implicit_midpoint(SimulationState& s, double h) {
-  // q⁺ = q + h (q̇ + q̇⁺)/2, q̇⁺ = q̇ + h q̈(t + h/2, (q + q⁺)/2, (q̇ + q̇⁺)/2): a symmetric (time-reversible)
-  // method, so an undamped mechanism's energy oscillates without drift. unknown Δ = q̇⁺ − q̇, midpoint
-  // q_m = q + h q̇/2 + h Δ/4, q̇_m = q̇ + Δ/2; newton on r(Δ) = h q̈(q_m, q̇_m) − Δ:
-  // (M − h/2 D_q̇ − h²/4 D_q) δ = M r. the first guess is explicit euler's Δ = h q̈(q, q̇).
+void Simulator::midpoint_residual(const SimulationState& s, double h, const Eigen::VectorXd& vm, Eigen::VectorXd& r) {
   const double tm = s.t + 0.5 * h;
-  delta_ = h * accelerations(s.t, s.q, s.qd);
-  for (const PrescribedCoordinate& p : model_.prescribed()) delta_[p.coordinate] = 0.0;
+  q_tmp_ = s.q + (0.5 * h) * vm;
+  load_prescribed(tm, q_tmp_, vm);
+  forward_kinematics(model_, data_, tm, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Bias);
+  apply_forces(model_, forces_, data_, tm, q_eval_, qd_eval_, tau_);
+  aba_from_kinematics(model_, data_, tau_);
+  momentum_and_rate(model_, data_, qd_eval_, momentum_, pm_, pdot_);
+  r = pm_ - p0_ - (0.5 * h) * pdot_;
+  for (const PrescribedCoordinate& p : model_.prescribed()) r[p.coordinate] = 0.0;
+}
+
+void Simulator::implicit_midpoint(SimulationState& s, double h) {
+  // the implicit midpoint rule in canonical coordinates (q, p), p = ∂L/∂q̇ (momentum.hpp): symplectic for a
+  // conservative mechanism, so its energy error stays bounded over long runs instead of drifting:
+  //   q⁺ = q + h q̇_m,  p⁺ = p + h ṗ(t + h/2, q_m, q̇_m),  q_m = q + h q̇_m / 2,  p(q_m, q̇_m) = (p + p⁺)/2
+  // the unknown is the midpoint velocity q̇_m: R(q̇_m) = p(q_m, q̇_m) − p − (h/2) ṗ(q_m, q̇_m) = 0, by newton
+  // from explicit euler's half step. the matrix is W = M − h/2 (D_q̇ + Ṁ) − h²/4 D_q (D: the analytic
+  // derivatives of dynamics_derivatives.hpp; Ṁ = ∂M/∂q q̇_m by a central difference of crba along q̇_m),
+  // which leaves out the h² terms ∂M/∂q q̈ and ∂Ṁ/∂q q̇; where that slows the iteration (a correction not
+  // below 0.3 of the one before, seen on fast, badly conditioned chains) W is replaced by central
+  // differences of R itself. the matrix only steers the iteration: the residual is exact. q̇⁺ then solves
+  // p(q⁺, q̇⁺) = p⁺, i.e. M q̇⁺ = p⁺ − p(q⁺, q̇ with free rates 0) (the root's and prescribed rates' share).
+  const double tm = s.t + 0.5 * h;
+  const double t1 = s.t + h;
+  load_prescribed(s.t, s.q, s.qd);
+  forward_kinematics(model_, data_, s.t, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Velocity);
+  generalized_momentum(model_, data_, momentum_, p0_);
+  vm_ = s.qd + (0.5 * h) * accelerations(s.t, s.q, s.qd);
+  // W from the analytic derivatives at the first guess: Ṁ first (crba moves data_), then the derivatives
+  q_tmp_ = s.q + (0.5 * h) * vm_;
+  load_prescribed(tm, q_tmp_, vm_);
+  const double eps = 1e-6 / (1.0 + qd_eval_.cwiseAbs().maxCoeff());
+  k_q_[0] = q_eval_ + eps * qd_eval_;
+  k_q_[1] = q_eval_ - eps * qd_eval_;
+  W_ = crba(model_, data_, tm, k_q_[0]);
+  W_ -= crba(model_, data_, tm, k_q_[1]);
+  for (const PrescribedCoordinate& p : model_.prescribed()) {
+    W_.row(p.coordinate).setZero();
+    W_.col(p.coordinate).setZero();
+  }
+  W_ *= -0.5 * h / (2.0 * eps);
+  dynamics_derivatives(model_, forces_, data_, deriv_, tm, q_eval_, qd_eval_);
+  W_ += deriv_.M;
+  W_.noalias() -= (0.5 * h) * deriv_.D_qd;
+  W_.noalias() -= (0.25 * h * h) * deriv_.D_q;
+  lu_.compute(W_);
+  stats_.jacobians = 1;
   const double scale = 1.0 + s.qd.cwiseAbs().maxCoeff();
   stats_.converged = false;
+  double last = std::numeric_limits<double>::infinity(), before = last;  // the last two corrections
+  bool exact = false;
   for (int it = 0; it < options_.newton_max_iterations; ++it) {
-    q_tmp_ = s.q + (0.5 * h) * s.qd + (0.25 * h) * delta_;
-    qd_tmp_ = s.qd + 0.5 * delta_;
-    load_prescribed(tm, q_tmp_, qd_tmp_);
-    dynamics_derivatives(model_, forces_, data_, deriv_, tm, q_eval_, qd_eval_);
-    residual_ = h * deriv_.qdd - delta_;
-    for (const PrescribedCoordinate& p : model_.prescribed()) residual_[p.coordinate] = 0.0;
+    if (!exact && last > 0.3 * before) {
+      // slow: W by central differences of R (2 nq residuals), once per step
+      for (int k = 0; k < model_.nq(); ++k) {
+        const double e = 1e-7 * (1.0 + std::abs(vm_[k]));
+        vm_[k] += e;
+        midpoint_residual(s, h, vm_, k_qd_[0]);
+        vm_[k] -= 2.0 * e;
+        midpoint_residual(s, h, vm_, k_qd_[1]);
+        vm_[k] += e;
+        W_.col(k) = (k_qd_[0] - k_qd_[1]) / (2.0 * e);
+      }
+      for (const PrescribedCoordinate& p : model_.prescribed()) W_(p.coordinate, p.coordinate) = 1.0;
+      lu_.compute(W_);
+      exact = true;
+      ++stats_.jacobians;
+    }
+    midpoint_residual(s, h, vm_, residual_);
+    newton_step_ = lu_.solve(residual_);
+    vm_ -= newton_step_;
     stats_.iterations = it + 1;
-    stats_.residual = residual_.cwiseAbs().maxCoeff() / scale;
-    if (!std::isfinite(stats_.residual)) break;
-    W_ = deriv_.M;
-    W_.noalias() -= (0.5 * h) * deriv_.D_qd;
-    W_.noalias() -= (0.25 * h * h) * deriv_.D_q;
-    rhs_.noalias() = deriv_.M * residual_;
-    lu_.compute(W_);
-    newton_step_ = lu_.solve(rhs_);
-    delta_ += newton_step_;
-    // converged when the residual before this (last, quadratically smaller) correction was within tolerance
-    if (stats_.residual <= options_.newton_tolerance) {
+    before = last;
+    last = newton_step_.cwiseAbs().maxCoeff() / scale;
+    stats_.residual = last;
+    if (!std::isfinite(last)) break;
+    if (last <= options_.newton_tolerance) {
       stats_.converged = true;
       break;
     }
   }
-  s.q += h * s.qd + (0.5 * h) * delta_;
-  s.qd += delta_;
+  // p⁺ = p + h ṗ(midpoint) (pdot_ of the last residual, within the tolerance of the final q̇_m); q⁺; q̇⁺
+  pm_ = p0_ + h * pdot_;
+  s.q += h * vm_;
+  qd_tmp_.setZero();
+  load_prescribed(t1, s.q, qd_tmp_);
+  M_ = crba(model_, data_, t1, q_eval_);
+  forward_kinematics(model_, data_, t1, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Velocity);
+  generalized_momentum(model_, data_, momentum_, p0_);
+  rhs_ = pm_ - p0_;
+  for (const PrescribedCoordinate& p : model_.prescribed()) {
+    M_.row(p.coordinate).setZero();
+    M_.col(p.coordinate).setZero();
+    M_(p.coordinate, p.coordinate) = 1.0;
+    rhs_[p.coordinate] = qd_eval_[p.coordinate];
+  }
+  llt_.compute(M_);
+  s.qd = llt_.solve(rhs_);
 }
 
 void Simulator::apply_prescribed(SimulationState& s) {

@@ -14,6 +14,7 @@
 
 #include "core/dynamics/dynamics_derivatives.hpp"
 #include "core/dynamics/forces.hpp"
+#include "core/dynamics/momentum.hpp"
 #include "core/dynamics/loop_solver.hpp"
 
 namespace js {
@@ -46,16 +47,17 @@ struct SimulatorOptions {
   // closed loops solved with lagrange multipliers (core/dynamics/loop_solver.hpp); referenced, must outlive
   // the simulator. null or empty: a pure tree.
   const LoopSet* loops = nullptr;
-  // implicit midpoint's newton iterations: stop when the velocity residual ‖h q̈(mid) − Δq̇‖∞ is below
-  // newton_tolerance · (1 + ‖q̇‖∞), or after newton_max_iterations (reported in StepStats)
+  // implicit midpoint's (simplified) newton iterations: stop when the last correction of the midpoint
+  // velocity is below newton_tolerance · (1 + ‖q̇‖∞), or after newton_max_iterations (see StepStats)
   double newton_tolerance = 1e-9;
-  int newton_max_iterations = 8;
+  int newton_max_iterations = 30;
 };
 
 // what the last step did (implicit midpoint's newton iterations; 0 and converged for the others).
 struct StepStats {
-  int iterations = 0;       // newton iterations (derivative evaluations) of the step
-  double residual = 0.0;    // the last velocity residual, relative (see SimulatorOptions::newton_tolerance)
+  int iterations = 0;       // newton iterations (dynamics evaluations) of the step
+  int jacobians = 0;        // newton matrices built (derivative evaluations)
+  double residual = 0.0;    // the last velocity correction, relative (see SimulatorOptions::newton_tolerance)
   bool converged = true;    // residual reached the tolerance within the cap
 };
 
@@ -132,7 +134,11 @@ class Simulator {
   void load_prescribed(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
   void implicit_euler(SimulationState& state, double dt);
   void implicit_midpoint(SimulationState& state, double dt);
+  // R(q̇_m) of implicit_midpoint into r (p0_ holds the step's starting momentum); leaves pm_, pdot_ there
+  void midpoint_residual(const SimulationState& state, double dt, const Eigen::VectorXd& vm, Eigen::VectorXd& r);
   DynamicsDerivatives deriv_;
+  MomentumWork momentum_;
+  Eigen::VectorXd p0_, pm_, pdot_, vm_;  // implicit midpoint: momenta, their rate, the midpoint velocity
   Eigen::MatrixXd W_;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
   Eigen::VectorXd delta_, residual_, rhs_, newton_step_;

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "core/dynamics/dynamics_derivatives.hpp"
+#include "core/dynamics/momentum.hpp"
 #include "core/dynamics/simulator.hpp"
 #include "core/scene/scene_file.hpp"
 #include "tests/core/dynamics/dynamics_test_util.hpp"
@@ -157,6 +158,52 @@ TEST(Derivatives, DemosMatchCentralDifferencesOfAba) {
       EXPECT_LT(r.error_qd, 1e-5);
     }
   }
+}
+
+}  // namespace
+}  // namespace js
+
+namespace js {
+namespace {
+
+// ṗ of momentum_and_rate is the time derivative of p = M q̇ (+ the root's share) along the motion
+TEST(Momentum, RateIsTheDerivativeAlongTheMotion) {
+  std::mt19937 rng(21);
+  MultibodyModel model = test::random_tree(6, rng, 2);
+  const Twist spin = make_twist(Vec3(0.3, 0.2, 2.0), Vec3(0.1, 0.0, 0.0));
+  model.root_trajectory = [spin](double t) {
+    RootState s;
+    s.world_T_root = se3_exp(spin * (0.5 * t * t));
+    s.v = spin * t;
+    s.v_dot = spin;
+    return s;
+  };
+  ForceSet forces;
+  forces.joint_damping = 0.2;
+  const Eigen::VectorXd q = test::random_vector(model.nq(), rng);
+  const Eigen::VectorXd qd = test::random_vector(model.nq(), rng);
+  MultibodyData data(model);
+  MomentumWork work(model);
+  const double t = 0.6;
+  forward_kinematics(model, data, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Bias);
+  Eigen::VectorXd tau(model.nq()), p(model.nq()), pdot(model.nq());
+  apply_forces(model, forces, data, t, q, qd, tau);
+  const Eigen::VectorXd qdd = aba_from_kinematics(model, data, tau);
+  momentum_and_rate(model, data, qd, work, p, pdot);
+  // p = M q̇ + the root's share (p at q̇ = 0)
+  Eigen::VectorXd p_root(model.nq());
+  forward_kinematics(model, data, t, q, Eigen::VectorXd::Zero(model.nq()), Eigen::VectorXd(), KinematicsLevel::Velocity);
+  generalized_momentum(model, data, work, p_root);
+  EXPECT_LT((p - crba(model, data, t, q) * qd - p_root).cwiseAbs().maxCoeff(), 1e-12);
+  // central difference of p along (t, q, q̇) moving with (1, q̇, q̈)
+  const double h = 1e-6;
+  Eigen::VectorXd pp(model.nq()), pm(model.nq());
+  forward_kinematics(model, data, t + h, q + h * qd, qd + h * qdd, Eigen::VectorXd(), KinematicsLevel::Velocity);
+  generalized_momentum(model, data, work, pp);
+  forward_kinematics(model, data, t - h, q - h * qd, qd - h * qdd, Eigen::VectorXd(), KinematicsLevel::Velocity);
+  generalized_momentum(model, data, work, pm);
+  const Eigen::VectorXd fd = (pp - pm) / (2 * h);
+  EXPECT_LT((fd - pdot).cwiseAbs().maxCoeff(), 1e-6 * (1.0 + fd.cwiseAbs().maxCoeff())) << fd.transpose() << "\n" << pdot.transpose();
 }
 
 }  // namespace

@@ -82,20 +82,23 @@ TEST(Implicit, ConvergenceOrders) {
   }
 }
 
-// implicit midpoint is symmetric: on an undamped chain the energy oscillates and does not drift, at a step
-// where rk4 drifts and explicit euler blows up
+// implicit midpoint in (q, p) is symplectic: on an undamped chain the energy error stays small and does not
+// drift over 100 s at 10 ms (at 20 ms this fast chain leaves the method's accurate range: |ΔE| 0.28 J)
 TEST(Implicit, MidpointKeepsEnergyWithoutDrift) {
   const MultibodyModel model = chain();
   const ForceSet forces;
   Simulator sim(model, forces);
   SimulationState s = start(model);
   const double E0 = energy(sim, s);
-  const double h = 0.02;
-  const int steps = 5000;  // 100 s
+  const double h = 0.01;
+  const int steps = 10000;  // 100 s
   double first = 0.0, last = 0.0, worst = 0.0;
   int worst_iterations = 0;
+  long jacobians = 0, iterations = 0;
   for (int k = 0; k < steps; ++k) {
     sim.step(s, h, Integrator::ImplicitMidpoint);
+    jacobians += sim.last_step_stats().jacobians;
+    iterations += sim.last_step_stats().iterations;
     ASSERT_TRUE(sim.last_step_stats().converged) << "step " << k << " residual " << sim.last_step_stats().residual;
     worst_iterations = std::max(worst_iterations, sim.last_step_stats().iterations);
     const double e = energy(sim, s) - E0;
@@ -104,31 +107,42 @@ TEST(Implicit, MidpointKeepsEnergyWithoutDrift) {
     if (k >= steps - steps / 10) last += e / (steps / 10);
   }
   std::printf("midpoint: |E − E0| ≤ %.3g J over 100 s (E0 %.3f J), mean of the first and last 10 s %.3g, %.3g J, "
-              "≤ %d newton iterations\n", worst, E0, first, last, worst_iterations);
-  EXPECT_LT(worst, 0.02 * std::abs(E0) + 0.02);
-  EXPECT_LT(std::abs(last - first), 0.25 * worst + 1e-6);  // no trend
-  EXPECT_LE(worst_iterations, 6);
+              "≤ %d newton iterations (mean %.2f, %.3f matrices per step)\n", worst, E0, first, last, worst_iterations,
+              static_cast<double>(iterations) / steps, static_cast<double>(jacobians) / steps);
+  EXPECT_LT(worst, 0.01 * std::abs(E0));
+  EXPECT_LT(std::abs(last - first), 0.1 * worst);  // no trend
+  EXPECT_LE(worst_iterations, 12);
 }
 
-// linearly implicit euler loses energy and never gains it, also at large steps
-TEST(Implicit, LinearlyImplicitEulerDissipates) {
-  const MultibodyModel model = chain();
-  const ForceSet forces;
-  for (double h : {0.005, 0.02, 0.1}) {
-    Simulator sim(model, forces);
-    SimulationState s = start(model);
-    const double E0 = energy(sim, s);
-    double previous = E0, highest_rise = -1e300;
-    for (int k = 0; k < static_cast<int>(20.0 / h); ++k) {
-      sim.step(s, h, Integrator::ImplicitEuler);
-      const double e = energy(sim, s);
-      highest_rise = std::max(highest_rise, e - E0);
-      previous = e;
+// linearly implicit euler never gains energy on the pendulum-like scenes (undriven, no motor; the knee and
+// the scapula are damped, the rest only lose energy to the method), at the scene's step and at 20 ms. it is one
+// newton step, not a dissipative scheme by construction: on the strongly curved ring chain above it gains up
+// to 1 % of its energy at 5 ms (docs/demos.md), so that is not asserted
+TEST(Implicit, LinearlyImplicitEulerNeverGainsEnergyOnPendulums) {
+  // (scene, the largest step asserted): the letters' rings are only asserted at their own 5 ms, at 20 ms
+  // they gain 3 % (the method's linearization over a step that turns a ring by a large angle)
+  const std::pair<std::string, double> cases[] = {{kScenes + "double_spline.json", 0.02}, {kDemos + "knee.json", 0.02},
+                                                  {kDemos + "scapulothoracic.json", 0.02}, {kDemos + "letters_both.json", 0.005}};
+  for (const auto& [path, largest] : cases) {
+    const scene::Scene sc = scene::read_scene_file(path);
+    for (double h : {sc.settings.dt, largest}) {
+      Simulator sim(sc.model, sc.forces);
+      SimulationState s = sc.initial;
+      const MechanicalState m0 = sim.measure(s);
+      const double E0 = m0.kinetic + m0.potential;
+      double highest = E0, lowest = E0;
+      while (s.t < 3.0) {
+        sim.step(s, h, Integrator::ImplicitEuler);
+        const double e = energy(sim, s);
+        highest = std::max(highest, e);
+        lowest = std::min(lowest, e);
+      }
+      const double swing = std::max(1e-9, E0 - lowest);
+      std::printf("%s implicit_euler at %g s: energy %.5g J, highest %.5g J, lowest %.5g J\n", path.c_str(), h, E0,
+                  highest, lowest);
+      EXPECT_LE(highest - E0, 1e-3 * swing) << path << " at " << h;
+      EXPECT_LT(lowest, E0) << path;
     }
-    std::printf("implicit_euler at %g s: energy %.4f → %.4f J, highest rise above the start %.3g J\n", h, E0, previous,
-                highest_rise);
-    EXPECT_LT(previous, E0);
-    EXPECT_LT(highest_rise, 1e-3 * std::abs(E0));
   }
 }
 
