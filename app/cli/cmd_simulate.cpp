@@ -103,6 +103,16 @@ void run_simulate(const SimulateOptions& o) {
   io::write_file_atomic(o.output, out.str(), {o.scene});
   std::cout << o.scene << ": " << r.steps << " steps of " << settings.dt << " s (" << method
             << "), t = " << r.t_end << " s, energy " << r.energy_start << " -> " << r.energy_end << " J\n";
+  if (!maximal && settings.integrator == Integrator::ImplicitMidpoint && r.steps > 0) {
+    const SimulatorOptions defaults;
+    std::cout << "newton: " << static_cast<double>(r.newton_iterations) / r.steps << " iterations per step on average, "
+              << r.newton_most << " at most, largest final correction " << r.newton_worst << " (tolerance "
+              << defaults.newton_tolerance << ", cap " << defaults.newton_max_iterations << ")\n";
+    if (r.newton_unconverged > 0) {
+      std::cout << "warning: newton stopped at its cap above the tolerance in " << r.newton_unconverged
+                << " steps; try a smaller --dt\n";
+    }
+  }
   if (r.singular) std::cout << "warning: a joint chart was singular on the way (Ω_i not invertible)\n";
   if (r.degenerate_motion) std::cout << "warning: a scripted motion had a degenerate derivative (‖S‖ → 0 or a flat timing curve)\n";
 }

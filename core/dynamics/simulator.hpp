@@ -51,6 +51,9 @@ struct SimulatorOptions {
   // velocity is below newton_tolerance · (1 + ‖q̇‖∞), or after newton_max_iterations (see StepStats)
   double newton_tolerance = 1e-9;
   int newton_max_iterations = 30;
+  // a correction that no longer shrinks (by 30 % an iteration) ends the iteration as converged when it is
+  // below this floor (round-off; reported in StepStats::residual)
+  double newton_floor = 1e-6;
 };
 
 // what the last step did (implicit midpoint's newton iterations; 0 and converged for the others).

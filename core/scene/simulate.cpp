@@ -65,6 +65,13 @@ SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settin
     sim.step(s, settings.dt, settings.integrator);
     report.singular = report.singular || sim.data().singular;
     report.degenerate_motion = report.degenerate_motion || sim.data().prescribed_degenerate;
+    if (settings.integrator == Integrator::ImplicitMidpoint) {
+      const StepStats& st = sim.last_step_stats();
+      report.newton_iterations += st.iterations;
+      report.newton_most = std::max(report.newton_most, st.iterations);
+      report.newton_unconverged += st.converged ? 0 : 1;
+      report.newton_worst = std::max(report.newton_worst, st.residual);
+    }
     report.steps = k;
     const bool finite = s.q.allFinite() && s.qd.allFinite();
     // the energy is checked on written rows and every 16 steps (measuring costs about a step)
