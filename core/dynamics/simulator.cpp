@@ -288,9 +288,10 @@ void Simulator::implicit_midpoint(SimulationState& s, double h) {
       stats_.converged = true;
       break;
     }
-    // stalled below the floor: the corrections stopped shrinking at round-off (stiff springs on light
-    // bodies make R's round-off ~1e-8 of q̇); the state is as good as the arithmetic allows
-    if (it >= 3 && last > 0.7 * before && last <= options_.newton_floor) {
+    // slow below the floor: where R is only c¹ (a coordinate crossing its range end, continued by
+    // extrapolation, or a limit) even the difference matrix converges linearly; below the floor the
+    // correction is far under the step's own error, so the iteration ends there
+    if (it >= 4 && last > 0.5 * before && last <= options_.newton_floor) {
       stats_.converged = true;
       break;
     }

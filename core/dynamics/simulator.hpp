@@ -51,8 +51,8 @@ struct SimulatorOptions {
   // velocity is below newton_tolerance · (1 + ‖q̇‖∞), or after newton_max_iterations (see StepStats)
   double newton_tolerance = 1e-9;
   int newton_max_iterations = 30;
-  // a correction that no longer shrinks (by 30 % an iteration) ends the iteration as converged when it is
-  // below this floor (round-off; reported in StepStats::residual)
+  // a correction that shrinks by less than half an iteration (linear convergence where the dynamics is
+  // only c¹) ends the iteration as converged once below this floor (reported in StepStats::residual)
   double newton_floor = 1e-6;
 };
 
