@@ -278,10 +278,22 @@ void Simulator::implicit_midpoint(SimulationState& s, double h) {
     }
     midpoint_residual(s, h, vm_, residual_);
     newton_step_ = lu_.solve(residual_);
+    double size = newton_step_.cwiseAbs().maxCoeff() / scale;
+    // natural monotonicity (deuflhard): a correction larger than the step just taken means that step
+    // overshot (far from the solution on a stiff spring); take back half of it, up to 6 times
+    for (int halving = 0; it > 0 && !(size < last) && halving < 6; ++halving) {
+      rhs_ *= 0.5;
+      vm_ += rhs_;
+      midpoint_residual(s, h, vm_, residual_);
+      newton_step_ = lu_.solve(residual_);
+      size = newton_step_.cwiseAbs().maxCoeff() / scale;
+      last *= 0.5;
+    }
+    rhs_ = newton_step_;  // the step taken, for the next test
     vm_ -= newton_step_;
     stats_.iterations = it + 1;
     before = last;
-    last = newton_step_.cwiseAbs().maxCoeff() / scale;
+    last = size;
     stats_.residual = last;
     if (!std::isfinite(last)) break;
     if (last <= options_.newton_tolerance) {
