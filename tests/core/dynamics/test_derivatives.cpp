@@ -42,6 +42,16 @@ FdResult compare(const MultibodyModel& model, const ForceSet& forces, double t, 
   DynamicsDerivatives d(model);
   dynamics_derivatives(model, forces, data, d, t, q, qd, true);
   EXPECT_LT((d.qdd - aba_qdd(model, forces, t, q, qd)).cwiseAbs().maxCoeff(), 1e-12);
+  {
+    // forward and inverse dynamics still agree: rnea at the q̈ found reproduces the applied forces (free rows)
+    Eigen::VectorXd tau(model.nq());
+    apply_forces(model, forces, data, t, q, qd, tau);
+    const Eigen::VectorXd id = rnea(model, data, t, q, qd, d.qdd);
+    for (int i = 0; i < model.nq(); ++i) {
+      if (model.is_prescribed(i)) continue;
+      EXPECT_NEAR(id[i], tau[i], 1e-9 * (1.0 + std::abs(tau[i]))) << i;
+    }
+  }
   const int n = model.nq();
   Eigen::MatrixXd fd_q(n, n), fd_qd(n, n);
   for (int k = 0; k < n; ++k) {
