@@ -1,4 +1,4 @@
-// jointsmith-cli simulate SCENE.json [--dt DT] [--steps N | --duration T] [--integrator euler|symplectic|rk4]
+// jointsmith-cli simulate SCENE.json [--dt DT] [--steps N | --duration T] [--integrator NAME]
 //                                    [--solver reduced|maximal [--stabilization A]] [--compare] -o TRAJ.csv
 //                                    [--every K]
 #include <cmath>
@@ -66,7 +66,7 @@ void run_simulate(const SimulateOptions& o) {
   }
   if (o.output.empty() && !o.compare) throw std::invalid_argument("--output is required (unless --compare)");
   if (!o.integrator.empty() && !integrator_from_name(o.integrator, settings.integrator)) {
-    throw std::invalid_argument("unknown integrator \"" + o.integrator + "\" (known: euler, symplectic, rk4)");
+    throw std::invalid_argument("unknown integrator \"" + o.integrator + "\" (known: " + integrator_names() + ")");
   }
   const double duration = o.duration >= 0.0 ? o.duration : settings.duration;
   const double step_count = std::round(duration / settings.dt);
@@ -103,6 +103,16 @@ void run_simulate(const SimulateOptions& o) {
   io::write_file_atomic(o.output, out.str(), {o.scene});
   std::cout << o.scene << ": " << r.steps << " steps of " << settings.dt << " s (" << method
             << "), t = " << r.t_end << " s, energy " << r.energy_start << " -> " << r.energy_end << " J\n";
+  if (!maximal && settings.integrator == Integrator::ImplicitMidpoint && r.steps > 0) {
+    const SimulatorOptions defaults;
+    std::cout << "newton: " << static_cast<double>(r.newton_iterations) / r.steps << " iterations per step on average, "
+              << r.newton_most << " at most, largest final correction " << r.newton_worst << " (tolerance "
+              << defaults.newton_tolerance << ", cap " << defaults.newton_max_iterations << ")\n";
+    if (r.newton_unconverged > 0) {
+      std::cout << "warning: newton stopped at its cap above the tolerance in " << r.newton_unconverged
+                << " steps; try a smaller --dt\n";
+    }
+  }
   if (r.singular) std::cout << "warning: a joint chart was singular on the way (Ω_i not invertible)\n";
   if (r.degenerate_motion) std::cout << "warning: a scripted motion had a degenerate derivative (‖S‖ → 0 or a flat timing curve)\n";
 }
@@ -119,8 +129,12 @@ void add_simulate_command(CLI::App& app) {
   auto* duration = cmd->add_option("--duration", opts->duration, "simulated time in s (default: the scene's)")
                        ->check(CLI::NonNegativeNumber);
   steps->excludes(duration);
-  cmd->add_option("--integrator", opts->integrator, "euler | symplectic | rk4 (default: the scene's)")
-      ->check(CLI::IsMember({"euler", "symplectic", "rk4"}));
+  std::vector<std::string> names;
+  for (Integrator i : kIntegrators) names.emplace_back(integrator_name(i));
+  cmd->add_option("--integrator", opts->integrator,
+                  "euler | symplectic | rk4 | implicit_euler | implicit_midpoint (default: the scene's; the implicit "
+                  "ones refuse scenes with loops or couplers)")
+      ->check(CLI::IsMember(names));
   cmd->add_option("--solver", opts->solver,
                   "reduced (articulated-body, every joint kind) | maximal (hakenberg skeleton: revolute and spherical "
                   "joints only; docs/scene-file.md) (default: the scene's settings.solver, else reduced)")

@@ -1,5 +1,8 @@
 // fixed-step time integration of a multibody under a ForceSet: explicit euler (the paper's, §7),
-// semi-implicit (symplectic) euler and classical rk4. the state is (t, q, q̇); a step allocates nothing.
+// semi-implicit (symplectic) euler, classical rk4 and two implicit methods for large steps (issue 17):
+// linearly implicit euler (one newton step of backward euler) and implicit midpoint (newton iterations to a
+// tolerance), both on the derivatives of core/dynamics/dynamics_derivatives.hpp. the state is (t, q, q̇);
+// a step allocates nothing.
 #pragma once
 
 #include <memory>
@@ -7,17 +10,29 @@
 
 #include <Eigen/Cholesky>
 
+#include <Eigen/LU>
+
+#include "core/dynamics/dynamics_derivatives.hpp"
 #include "core/dynamics/forces.hpp"
+#include "core/dynamics/momentum.hpp"
 #include "core/dynamics/loop_solver.hpp"
 
 namespace js {
 
-enum class Integrator { ExplicitEuler, SymplecticEuler, RK4 };
+enum class Integrator { ExplicitEuler, SymplecticEuler, RK4, ImplicitEuler, ImplicitMidpoint };
 
-// "euler", "symplectic", "rk4".
+// every integrator, in menu order.
+inline constexpr Integrator kIntegrators[] = {Integrator::ExplicitEuler, Integrator::SymplecticEuler, Integrator::RK4,
+                                              Integrator::ImplicitEuler, Integrator::ImplicitMidpoint};
+
+// "euler", "symplectic", "rk4", "implicit_euler", "implicit_midpoint".
 const char* integrator_name(Integrator integrator);
 // inverse of integrator_name; false for an unknown name.
 bool integrator_from_name(const std::string& name, Integrator& integrator);
+// "euler, symplectic, rk4, implicit_euler, implicit_midpoint": for messages and --help.
+std::string integrator_names();
+// whether the integrator solves with the dynamics' derivatives (implicit_euler, implicit_midpoint).
+bool is_implicit(Integrator integrator);
 
 struct SimulationState {
   double t = 0.0;
@@ -32,6 +47,21 @@ struct SimulatorOptions {
   // closed loops solved with lagrange multipliers (core/dynamics/loop_solver.hpp); referenced, must outlive
   // the simulator. null or empty: a pure tree.
   const LoopSet* loops = nullptr;
+  // implicit midpoint's (simplified) newton iterations: stop when the last correction of the midpoint
+  // velocity is below newton_tolerance · (1 + ‖q̇‖∞), or after newton_max_iterations (see StepStats)
+  double newton_tolerance = 1e-9;
+  int newton_max_iterations = 30;
+  // a correction that shrinks by less than half an iteration (linear convergence where the dynamics is
+  // only c¹) ends the iteration as converged once below this floor (reported in StepStats::residual)
+  double newton_floor = 1e-6;
+};
+
+// what the last step did (implicit midpoint's newton iterations; 0 and converged for the others).
+struct StepStats {
+  int iterations = 0;       // newton iterations (dynamics evaluations) of the step
+  int jacobians = 0;        // newton matrices built (derivative evaluations)
+  double residual = 0.0;    // the last velocity correction, relative (see SimulatorOptions::newton_tolerance)
+  bool converged = true;    // residual reached the tolerance within the cap
 };
 
 class Simulator {
@@ -54,7 +84,14 @@ class Simulator {
   // coordinate does not open a closed loop (every hard loop takes part, also loops the engaged coordinate
   // is not on: their rows then only lose their small drift). checked at every step end, so no step size
   // tunnels through.
+  // the implicit integrators differentiate the tree's dynamics: a scene with closed loops or couplers is
+  // refused with std::invalid_argument naming the reason (implicit_unsupported).
   void step(SimulationState& state, double dt, Integrator integrator);
+
+  // "" when the integrator can step this model, else why not (implicit integrators and loops or couplers).
+  std::string unsupported(Integrator integrator) const;
+  // the last step's newton statistics.
+  const StepStats& last_step_stats() const { return stats_; }
 
   // how many coordinates the last step held at a limit or lock.
   int engaged_constraints() const { return engaged_count_; }
@@ -96,6 +133,19 @@ class Simulator {
   Eigen::LLT<Eigen::MatrixXd> llt_;
   Eigen::MatrixXd Minv_Pt_, A_;
   Eigen::VectorXd lambda_, step_;
+  // implicit steps: the derivatives, the newton matrix and its lu factor, Δq̇, the residual and midpoint state
+  void load_prescribed(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
+  void implicit_euler(SimulationState& state, double dt);
+  void implicit_midpoint(SimulationState& state, double dt);
+  // R(q̇_m) of implicit_midpoint into r (p0_ holds the step's starting momentum); leaves pm_, pdot_ there
+  void midpoint_residual(const SimulationState& state, double dt, const Eigen::VectorXd& vm, Eigen::VectorXd& r);
+  DynamicsDerivatives deriv_;
+  MomentumWork momentum_;
+  Eigen::VectorXd p0_, pm_, pdot_, vm_;  // implicit midpoint: momenta, their rate, the midpoint velocity
+  Eigen::MatrixXd W_;
+  Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
+  Eigen::VectorXd delta_, residual_, rhs_, newton_step_;
+  StepStats stats_;
   // rk4 stages
   Eigen::VectorXd q_tmp_, qd_tmp_, k_q_[4], k_qd_[4];
 };

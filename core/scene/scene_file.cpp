@@ -232,7 +232,7 @@ void read_settings(const JsonCursor& s, Scene& scene) {
   if (s.has("integrator")) {
     const JsonCursor c = s.at("integrator");
     if (!integrator_from_name(c.string(), scene.settings.integrator)) {
-      c.fail(ErrorKind::InvalidValue, "unknown integrator \"" + c.string() + "\" (known: euler, symplectic, rk4)");
+      c.fail(ErrorKind::InvalidValue, "unknown integrator \"" + c.string() + "\" (known: " + integrator_names() + ")");
     }
   }
   if (s.has("solver")) {

@@ -42,6 +42,12 @@ std::string divergence(const MechanicalState& start, const MechanicalState& now,
   return {};
 }
 
+std::string refusal(const Scene& scene, Integrator integrator) {
+  SimulatorOptions options;
+  options.loops = &scene.loops;
+  return Simulator(scene.model, scene.forces, options).unsupported(integrator);
+}
+
 SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settings, int steps, std::ostream& csv,
                                  int every) {
   write_trajectory_header(csv, scene);
@@ -59,6 +65,13 @@ SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settin
     sim.step(s, settings.dt, settings.integrator);
     report.singular = report.singular || sim.data().singular;
     report.degenerate_motion = report.degenerate_motion || sim.data().prescribed_degenerate;
+    if (settings.integrator == Integrator::ImplicitMidpoint) {
+      const StepStats& st = sim.last_step_stats();
+      report.newton_iterations += st.iterations;
+      report.newton_most = std::max(report.newton_most, st.iterations);
+      report.newton_unconverged += st.converged ? 0 : 1;
+      report.newton_worst = std::max(report.newton_worst, st.residual);
+    }
     report.steps = k;
     const bool finite = s.q.allFinite() && s.qd.allFinite();
     // the energy is checked on written rows and every 16 steps (measuring costs about a step)

@@ -20,6 +20,11 @@ struct SimulationReport {
   std::string divergence;      // "" or why the run stopped: non-finite state, non-finite or runaway energy
   bool singular = false;       // some Ω_i was not invertible on the way (a singular joint chart)
   bool degenerate_motion = false;  // a scripted motion hit ‖S‖ → 0 or a flat timing curve (its q̇, q̈ were 0)
+  // implicit midpoint's newton iterations over the run (0 for the other integrators)
+  long newton_iterations = 0;      // total
+  int newton_most = 0;             // the most in one step
+  int newton_unconverged = 0;      // steps that ended at the iteration cap above the tolerance
+  double newton_worst = 0.0;       // the largest final relative correction
 };
 
 // a run that blew up: "" while plausible, else why. diverged when the state is not finite, the energy is not
@@ -28,6 +33,10 @@ struct SimulationReport {
 // too large for its dynamics does (simulate --dt 10).
 inline constexpr double kRunawayFactor = 1e6;
 std::string divergence(const MechanicalState& start, const MechanicalState& now, bool state_finite);
+
+// "" when the reduced simulator can run the scene with integrator, else why not (the implicit integrators
+// refuse closed loops and couplers: Simulator::unsupported).
+std::string refusal(const Scene& scene, Integrator integrator);
 
 // simulates scene.initial forward `steps` steps of settings.dt with settings.integrator. writes the
 // header and one row every `every` steps (and the last) to csv. scene.settings is not used.

@@ -135,6 +135,13 @@ StepTrial check_step(const Scene& scene, Integrator integrator, double dt, doubl
       trial.failure = why.str();
       return trial;
     }
+    if (!sim.last_step_stats().converged) {
+      // implicit midpoint's newton iteration gave up: the step is not a solution of the method
+      why << "newton did not converge at t = " << s.t << " s (correction " << sim.last_step_stats().residual
+          << " after " << sim.last_step_stats().iterations << " iterations)";
+      trial.failure = why.str();
+      return trial;
+    }
     for (int c = 0; c < nq; ++c) {
       if (wraps(model, c) || is_prescribed(model, c)) continue;
       const Coordinate& info = model.coordinate_info(c);

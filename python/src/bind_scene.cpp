@@ -73,7 +73,7 @@ pb::array simulate(const PyScene& s, const pb::object& duration_arg, const pb::o
   if (!integrator_arg.is_none()) {
     if (maximal) throw pb::value_error("integrator does not apply to the maximal solver (it has its own semi-implicit euler step)");
     if (!integrator_from_name(integrator_arg.cast<std::string>(), settings.integrator)) {
-      throw pb::value_error("integrator: expected 'euler', 'symplectic' or 'rk4'");
+      throw pb::value_error("integrator: expected one of " + integrator_names());
     }
   }
   const double duration = duration_arg.is_none() ? settings.duration : duration_arg.cast<double>();
@@ -229,7 +229,7 @@ void register_scene(pb::module_& m) {
       .def("simulate", &simulate, pb::arg("duration") = pb::none(), pb::arg("dt") = pb::none(),
            pb::arg("integrator") = pb::none(), pb::kw_only(), pb::arg("every") = 1, pb::arg("solver") = pb::none(),
            R"(simulates from the initial state for `duration` s (default: the scene's) with steps of dt (default:
-the scene's) and integrator 'euler' | 'symplectic' | 'rk4' (default: the scene's), keeping every k-th step.
+the scene's) and integrator 'euler' | 'symplectic' | 'rk4' | 'implicit_euler' | 'implicit_midpoint' (default: the scene's), keeping every k-th step.
 
 Returns a structured array, one row per kept step, with the columns of `jointsmith-cli simulate`'s csv:
 t, q:<coordinate>…, qd:<coordinate>…, kinetic, potential, energy (their sum), px, py, pz, Lx, Ly, Lz, then

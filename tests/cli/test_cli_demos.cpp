@@ -44,6 +44,36 @@ TEST(CliStableStep, ReportsABracketedStep) {
   EXPECT_NE(r.out.find("driven scene"), std::string::npos) << r.out;  // the frame spins
 }
 
+// the implicit integrators by name (issue 17): simulate runs them and reports newton's work; stable-step
+// measures them; a scene with a closed loop is refused with the reason, and `all` measures the rest
+TEST(CliImplicit, SimulateAndStableStepByName) {
+  const auto csv = cli_temp("knee_implicit.csv");
+  const CliRun mid = cli("simulate resources/demos/knee.json --integrator implicit_midpoint --dt 0.02 -o '" + csv.string() + "'");
+  ASSERT_EQ(mid.exit_code, 0) << mid.out << mid.err;
+  EXPECT_NE(mid.out.find("(implicit_midpoint)"), std::string::npos) << mid.out;
+  EXPECT_NE(mid.out.find("newton: "), std::string::npos) << mid.out;
+  EXPECT_EQ(mid.out.find("warning"), std::string::npos) << mid.out;
+  const CliRun euler = cli("simulate resources/demos/knee.json --integrator implicit_euler --dt 0.02 -o '" + csv.string() + "'");
+  ASSERT_EQ(euler.exit_code, 0) << euler.out << euler.err;
+  EXPECT_NE(euler.out.find("(implicit_euler)"), std::string::npos) << euler.out;
+  std::filesystem::remove(csv);
+  const CliRun step = cli("stable-step resources/demos/knee.json --integrator implicit_euler --duration 1");
+  ASSERT_EQ(step.exit_code, 0) << step.out << step.err;
+  EXPECT_NE(step.out.find("implicit_euler: largest stable step "), std::string::npos) << step.out;
+}
+
+TEST(CliImplicit, LoopsAreRefusedWithTheReason) {
+  const auto csv = cli_temp("four_bar_implicit.csv");
+  const CliRun r = cli("simulate resources/scenes/four_bar.json --integrator implicit_euler --steps 10 -o '" + csv.string() + "'");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.err.find("implicit_euler cannot step this scene: it has 1 closed loop"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(csv));
+  const CliRun all = cli("stable-step resources/scenes/four_bar.json --integrator all --duration 0.2");
+  EXPECT_EQ(all.exit_code, 0) << all.out << all.err;
+  EXPECT_NE(all.out.find("implicit_midpoint: refused: implicit_midpoint cannot step this scene"), std::string::npos) << all.out;
+  EXPECT_NE(all.out.find("rk4: "), std::string::npos) << all.out;
+}
+
 TEST(CliStableStep, BadIntegratorIsRejected) {
   const CliRun r = cli("stable-step resources/demos/beads.json --integrator verlet");
   EXPECT_NE(r.exit_code, 0);

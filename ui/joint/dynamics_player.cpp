@@ -30,9 +30,9 @@ constexpr int kMaxStepsPerAdvance = 2000;
 }  // namespace
 
 QStringList dynamics_integrators() {
-  return {QString::fromLatin1(integrator_name(Integrator::ExplicitEuler)),
-          QString::fromLatin1(integrator_name(Integrator::SymplecticEuler)),
-          QString::fromLatin1(integrator_name(Integrator::RK4))};
+  QStringList names;
+  for (Integrator i : kIntegrators) names << QString::fromLatin1(integrator_name(i));
+  return names;
 }
 
 DynamicsPlayer::DynamicsPlayer(Document& doc, QObject* parent) : QObject(parent), doc_(doc) {

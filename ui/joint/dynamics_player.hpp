@@ -20,7 +20,7 @@ namespace js::ui {
 
 struct DynamicsRun;  // the core scene, simulator and state (dynamics_player.cpp)
 
-// integrators offered, in menu order: "euler", "symplectic", "rk4" (core integrator_name)
+// integrators offered, in menu order: core kIntegrators ("euler" … "implicit_midpoint", integrator_name)
 QStringList dynamics_integrators();
 
 // the settings live in the document (saved with it, undoable): SimulationSettings in document_data.hpp

@@ -1,0 +1,45 @@
+// the cost of one simulation step per integrator on the paper's demos (issue 17): rk4 is the in-run baseline
+// for the implicit ones (linearly implicit euler: one derivative evaluation and an lu solve; implicit
+// midpoint: newton, one derivative evaluation and a few dynamics evaluations per step). each demo steps at
+// 10 ms from its initial state (at 1 ms for letters) and restarts from it after 1 s, so the states are the
+// demo's own. run from a Release build; docs/demos.md turns these into the cost of a simulated second.
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "core/dynamics/simulator.hpp"
+#include "core/scene/scene_file.hpp"
+
+namespace {
+
+using namespace js;
+
+const char* const kDemos[] = {"knee", "scapulothoracic", "beads", "globe", "letters_both", "letters", "deforming_surface"};
+
+void BM_Step(benchmark::State& state) {
+  const std::string name = kDemos[state.range(0)];
+  const Integrator integrator = kIntegrators[state.range(1)];
+  const scene::Scene sc = scene::read_scene_file(std::string(JS_SOURCE_DIR) + "/resources/demos/" + name + ".json");
+  const double dt = name == "letters" ? 1e-3 : 1e-2;
+  Simulator sim(sc.model, sc.forces);
+  SimulationState s = sc.initial;
+  sim.apply_prescribed(s);
+  long iterations = 0, steps = 0;
+  for (auto _ : state) {
+    sim.step(s, dt, integrator);
+    iterations += sim.last_step_stats().iterations;
+    ++steps;
+    if (s.t > 1.0 || !s.q.allFinite()) {
+      state.PauseTiming();
+      s = sc.initial;
+      sim.apply_prescribed(s);
+      state.ResumeTiming();
+    }
+  }
+  state.SetLabel(name + " " + integrator_name(integrator) + " dt " + std::to_string(dt));
+  state.counters["newton_iterations"] = steps > 0 ? static_cast<double>(iterations) / static_cast<double>(steps) : 0.0;
+}
+// rk4 (2), implicit_euler (3), implicit_midpoint (4) on every demo; symplectic (1) as the cheapest reference
+BENCHMARK(BM_Step)->ArgsProduct({{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4}})->Unit(benchmark::kMicrosecond);
+
+}  // namespace
