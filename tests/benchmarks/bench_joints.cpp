@@ -9,9 +9,11 @@
 
 #include <benchmark/benchmark.h>
 
+#include "core/joints/custom_axes_joint.hpp"
 #include "core/joints/elliptic_joint.hpp"
 #include "core/joints/lower_pairs.hpp"
 #include "core/joints/natural_parameterization.hpp"
+#include "core/joints/restricted_joint.hpp"
 #include "core/joints/spline_surface_joint.hpp"
 
 namespace js {
@@ -108,6 +110,35 @@ int register_all() {
                                           spline::KnotVector::clamped(8, 4, -1.0, 1.0)};
     return std::unique_ptr<JointModel>(std::make_unique<SplineSurfaceJoint>(SE3::identity(), knots, c));
   }, kAllLevels, -1.0, 1.0);
+  // leg39's knee as the app re-authors it: a 3-coordinate custom-axes joint (rotation by the flexion, two
+  // translations) seen through the flexion, the translations set by spline couplers (restricted_joint.hpp); the
+  // same joint with all three coordinates is the baseline of the chain rule's cost
+  const auto knee_axes = [] {
+    auto lin = [](const Vec3& a, int c) {
+      CustomAxis x;
+      x.axis = a;
+      x.coordinates = {c};
+      x.function = AxisFunction::linear(1.0, 0.0);
+      return x;
+    };
+    CustomAxis none;
+    return std::make_unique<CustomAxesJoint>(std::vector<Coordinate>{{"knee_angle"}, {"tib_tx"}, {"tib_ty"}},
+                                             std::array<CustomAxis, 6>{lin(Vec3::UnitZ(), 0), none, none, lin(Vec3::UnitX(), 1), lin(Vec3::UnitY(), 2), none});
+  };
+  register_joint("custom_axes_knee_3dof", [knee_axes] { return std::unique_ptr<JointModel>(knee_axes()); }, {EvalLevel::Hessian});
+  register_joint("restricted_knee_coupled", [knee_axes] {
+    const AxisFunction spline = AxisFunction::spline(AxisFunctionKind::SimmSpline, {-2.0944, -1.22173, -0.523599, 0.0, 0.174533, 2.0944},
+                                                     {-0.0032, 0.00179, 0.00411, 0.00212, -0.001, -0.005227});
+    std::vector<RestrictedCoordinate> map(3);
+    map[0].kind = RestrictedCoordinate::Kind::Free;
+    for (int k = 1; k < 3; ++k) {
+      map[static_cast<std::size_t>(k)].kind = RestrictedCoordinate::Kind::Coupled;
+      map[static_cast<std::size_t>(k)].target = k;
+      map[static_cast<std::size_t>(k)].inputs = {0};
+      map[static_cast<std::size_t>(k)].function = spline;
+    }
+    return std::unique_ptr<JointModel>(std::make_unique<RestrictedJoint>(knee_axes(), std::move(map)));
+  }, kAllLevels);
   return 0;
 }
 

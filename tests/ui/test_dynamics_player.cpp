@@ -7,7 +7,11 @@
 #include <numbers>
 #include <vector>
 
+#include <QTemporaryDir>
+
 #include "ui/demo/demo_project.hpp"
+#include "ui/document/operations.hpp"
+#include "ui/document/project_file.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
@@ -41,6 +45,31 @@ double drift(const std::vector<double>& total) {
   double worst = 0.0;
   for (double e : total) worst = std::max(worst, std::abs(e - total.front()));
   return worst;
+}
+
+// regression: the document refused the implicit integrators that core, the cli and the playback combo offer
+TEST(DynamicsPlayer, ImplicitIntegratorsAreSettingsOfTheDocumentAndItsProject) {
+  for (const char* name : {"implicit_euler", "implicit_midpoint"}) {
+    const std::vector<double> total = run_energy(QString::fromLatin1(name), 30);
+    ASSERT_EQ(total.size(), 30u) << name;
+    // the undamped knee swings without gaining energy
+    EXPECT_LT(drift(total), 0.05 * std::abs(total.front()) + 1e-3) << name;
+  }
+  Document doc;
+  start_knee(doc);
+  SimulationSettings s = doc.data().simulation;
+  s.integrator = QStringLiteral("implicit_midpoint");
+  ASSERT_TRUE(set_simulation_settings(doc, s).ok());
+  QTemporaryDir dir;
+  const QString project = dir.filePath(QStringLiteral("knee.jsproj"));
+  ASSERT_TRUE(save_project(doc.data(), project).isEmpty());
+  const ProjectLoad back = load_project(project);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  EXPECT_EQ(back.data->simulation.integrator, QStringLiteral("implicit_midpoint"));
+  s.integrator = QStringLiteral("verlet");
+  const auto refused = set_simulation_settings(doc, s);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_TRUE(refused.error.contains(QLatin1String("implicit_euler"))) << refused.error.toStdString();
 }
 
 }  // namespace

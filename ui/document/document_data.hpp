@@ -135,7 +135,7 @@ struct FitSettings {
 // brings its own "settings.dt", "settings.integrator" and "forces.joint_damping")
 struct SimulationSettings {
   double dt = 1e-3;                            // step (s), > 0
-  QString integrator = QStringLiteral("rk4");  // "euler", "symplectic" or "rk4" (core integrator_name)
+  QString integrator = QStringLiteral("rk4");  // a core integrator_name: "euler", "symplectic", "rk4", "implicit_euler", …
   bool gravity = true;                         // −9.81 m/s² along −y for a project
   double damping = 0.0;                        // viscous damping on every coordinate (N m s/rad), ≥ 0
   bool operator==(const SimulationSettings&) const = default;

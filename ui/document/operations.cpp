@@ -1,5 +1,7 @@
 #include "ui/document/operations.hpp"
 
+#include "core/dynamics/simulator.hpp"
+
 #include <QFileInfo>
 #include <QObject>
 #include <QStringList>
@@ -372,9 +374,8 @@ OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge
 OpResult<bool> set_simulation_settings(Document& doc, const SimulationSettings& s, int merge_key) {
   if (!(s.dt > 0.0) || !std::isfinite(s.dt))
     return fail<bool>(QObject::tr("The time step must be positive (got %1 s)").arg(s.dt));
-  if (s.integrator != QLatin1String("euler") && s.integrator != QLatin1String("symplectic") &&
-      s.integrator != QLatin1String("rk4"))
-    return fail<bool>(QObject::tr("Unknown integrator %1 (choose one of euler, symplectic, rk4)").arg(s.integrator));
+  if (Integrator known{}; !integrator_from_name(s.integrator.toStdString(), known))
+    return fail<bool>(QObject::tr("Unknown integrator %1 (choose one of %2)").arg(s.integrator, QString::fromStdString(integrator_names())));
   if (!(s.damping >= 0.0) || !std::isfinite(s.damping))
     return fail<bool>(QObject::tr("Damping must be zero or positive (got %1)").arg(s.damping));
   if (s == doc.data().simulation) return {true, {}};

@@ -1,5 +1,7 @@
 #include "ui/document/project_file.hpp"
 
+#include "core/dynamics/simulator.hpp"
+
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
@@ -457,9 +459,8 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     if (s.contains("dt")) sim.dt = number(s["dt"], "simulation.dt");
     if (!(sim.dt > 0.0)) bad("simulation.dt", "expected a positive time step");
     sim.integrator = qstr(s.value("integrator", str(sim.integrator)));
-    if (sim.integrator != QLatin1String("euler") && sim.integrator != QLatin1String("symplectic") &&
-        sim.integrator != QLatin1String("rk4"))
-      bad("simulation.integrator", "expected \"euler\", \"symplectic\" or \"rk4\", got \"" + str(sim.integrator) + "\"");
+    if (Integrator known{}; !integrator_from_name(str(sim.integrator), known))
+      bad("simulation.integrator", "expected one of " + integrator_names() + ", got \"" + str(sim.integrator) + "\"");
     sim.gravity = s.value("gravity", sim.gravity);
     if (s.contains("damping")) sim.damping = number(s["damping"], "simulation.damping");
     if (!(sim.damping >= 0.0)) bad("simulation.damping", "expected zero or a positive number");
