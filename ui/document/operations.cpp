@@ -10,6 +10,7 @@
 
 #include "ui/document/commands.hpp"
 #include "ui/export/scene_names.hpp"
+#include "ui/joint/coordinate_units.hpp"
 #include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
@@ -234,6 +235,7 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
   after.scene_joint = nullptr;
   after.candidate = nullptr;
   after.degrees.clear();  // the new kind's coordinates are not the file's: q as stored
+  if (dof != joint_q_size(*j)) clear_coordinate_settings(after);  // nor, of another dof, the user's
   // an opensim joint keeps the file's model as its original (Save As .osim writes the new kind, once it has a model)
   if (!j->osim_joint.isEmpty() && !j->original && j->model) after.original = j->model;
   after.q = Eigen::VectorXd::Zero(dof);

@@ -15,9 +15,6 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-// a coordinate bound the joint file leaves open is stored as ±1e300
-bool finite_bound(double x) { return std::isfinite(x) && std::abs(x) < 1e100; }
-
 }  // namespace
 
 std::shared_ptr<const JointModel> default_joint_model(const QString& kind, const SE3& parent_T_child) {
@@ -33,6 +30,8 @@ std::shared_ptr<const JointModel> default_joint_model(const QString& kind, const
   m->set_offsets(parent_T_child, SE3::identity());
   return m;
 }
+
+bool finite_bound(double x) { return std::isfinite(x) && std::abs(x) < 1e100; }
 
 QString model_kind_name(const JointModel& model) { return QString::fromLatin1(joint_kind_name(model.kind())); }
 
@@ -65,6 +64,12 @@ void coordinate_range(const Joint& joint, int i, double& lo, double& hi) {
       hi = c.max;
       return;
     }
+  } else if (!joint.model && i >= 0 && static_cast<std::size_t>(i) < joint.user_coordinates.size() &&
+             bounded_range(joint.user_coordinates[static_cast<std::size_t>(i)])) {
+    // not fitted yet: the range the user gave it for the fit
+    lo = joint.user_coordinates[static_cast<std::size_t>(i)].min;
+    hi = joint.user_coordinates[static_cast<std::size_t>(i)].max;
+    return;
   }
   bool any = false;
   for (const Sample& s : joint.samples) {

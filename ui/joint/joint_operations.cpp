@@ -4,6 +4,7 @@
 
 #include "ui/document/commands.hpp"
 #include "ui/export/osim_import.hpp"
+#include "ui/joint/coordinate_units.hpp"
 #include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
@@ -77,7 +78,9 @@ OpResult<Joint> joint_with_model(const Joint& j, std::shared_ptr<const JointMode
   after.model = std::move(model);
   after.scene_joint = nullptr;  // the scene's joint keys described the old model
   after.candidate = nullptr;    // a new model makes an earlier fitted candidate stale
-  if (j.model && j.model->dof() != after.model->dof()) after.degrees.clear();  // not the same coordinates
+  // not the same coordinates: their units, default, names and ranges go
+  if ((j.model && j.model->dof() != after.model->dof()) || joint_q_size(j) != after.model->dof())
+    clear_coordinate_settings(after);
   // an opensim joint given another model (a joint file) keeps the file's as its original: Save As .osim writes the
   // new one, and the two are compared
   if (!j.osim_joint.isEmpty() && !j.original && j.model && j.model != after.model) after.original = j.model;
