@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QHeaderView>
+#include <QStyle>
 #include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -67,9 +68,11 @@ CoordinateEditor::CoordinateEditor(Document& doc, QWidget* parent) : QWidget(par
                         "say it: 30°, 0.5 rad, 12 mm). Each edit is one undo step. A joint not fitted yet keeps "
                         "the names and ranges for its fit."));
   table_->verticalHeader()->setVisible(false);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  // the name takes what the unit and the numbers leave
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setStretchLastSection(true);
-  table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+  table_->horizontalHeader()->setSectionResizeMode(name_column, QHeaderView::Stretch);
+  table_->horizontalHeader()->setMinimumSectionSize(40);
   table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -121,8 +124,11 @@ void CoordinateEditor::refresh() {
                                                : tr("%1 is a rotation: shown in degrees or radians").arg(e.name));
   }
   // as tall as its rows: the dock scrolls, not the table
-  int h = table_->horizontalHeader()->height() + 2 * table_->frameWidth();
-  for (int i = 0; i < dof; ++i) h += table_->rowHeight(i);
+  // (with room for the horizontal scroll bar a narrow dock needs)
+  // (a hidden header reports no height: at least a line of text and its margins)
+  const int header = std::max(table_->horizontalHeader()->sizeHint().height(), table_->fontMetrics().height() + 10);
+  int h = header + 2 * table_->frameWidth() + table_->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, table_);
+  h += dof * table_->verticalHeader()->defaultSectionSize();  // rows of one size (a hidden table reports 0 for its rows)
   table_->setFixedHeight(h);
   refreshing_ = false;
 }

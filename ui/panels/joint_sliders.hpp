@@ -1,6 +1,7 @@
-// one slider and spin box per coordinate of the active joint; moving them sets q through set_joint_q, so
-// the child follows G(q) and one drag is one undo step. disabled, with the reason, while the joint has no
-// model (a spline joint before its first fit).
+// one slider and spin box per coordinate of the active joint, named and in the unit the coordinate editor set
+// (coordinate_units.hpp); moving them sets q through set_joint_q, so the child follows G(q) and one drag is one
+// undo step; Reset puts the joint at its default. disabled, with the reason, while the joint has no model (a
+// spline joint before its first fit).
 #pragma once
 
 #include <QWidget>

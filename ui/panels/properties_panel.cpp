@@ -151,7 +151,12 @@ QWidget* PropertiesPanel::build_body_page() {
 
 QWidget* PropertiesPanel::build_joint_page() {
   auto* page = new QWidget;
-  auto* form = new QFormLayout(page);
+  auto* form = new QFormLayout;
+  // the stack is as tall as the body page: the room left goes below the fields, not into them
+  auto* page_layout = new QVBoxLayout(page);
+  page_layout->setContentsMargins(0, 0, 0, 0);
+  page_layout->addLayout(form);
+  page_layout->addStretch();
   joint_name_ = new QLineEdit;
   joint_name_->setToolTip(tr("Name of the joint, as files and the scene tree show it"));
   joint_kind_ = new QComboBox;
@@ -164,6 +169,8 @@ QWidget* PropertiesPanel::build_joint_page() {
   joint_parameters_->setObjectName(QStringLiteral("joint_json"));
   joint_parameters_->setReadOnly(true);
   joint_parameters_->setVisible(false);
+  joint_parameters_->setMinimumHeight(200);
+  joint_parameters_->setLineWrapMode(QPlainTextEdit::NoWrap);
   joint_parameters_->setToolTip(tr("The joint model exactly as a joint file stores it (docs/joint-file.md): SI units, "
                                    "radians and metres"));
   show_json_ = new QPushButton(tr("Show JSON"));
@@ -177,7 +184,9 @@ QWidget* PropertiesPanel::build_joint_page() {
   });
   auto* summary_box = new QGroupBox(tr("Summary"));
   summary_box->setToolTip(tr("The joint in words; hover a line for what it means"));
-  summary_form_ = new QFormLayout(summary_box);
+  // one wrapped line per row: a box layout passes the labels' height for their width on to the scroll area
+  summary_form_ = new QVBoxLayout(summary_box);
+  summary_form_->setSpacing(2);
   auto* coordinates_box = new QGroupBox(tr("Coordinates"));
   coordinates_ = new CoordinateEditor(doc_);
   connect(coordinates_, &CoordinateEditor::status_message, this, &PropertiesPanel::status_message);
@@ -279,7 +288,7 @@ void PropertiesPanel::refresh() {
   refreshing_ = false;
 }
 
-QLabel* PropertiesPanel::summary_value(int row) const {
+QLabel* PropertiesPanel::summary_line(int row) const {
   return row >= 0 && static_cast<std::size_t>(row) < summary_values_.size() ? summary_values_[static_cast<std::size_t>(row)] : nullptr;
 }
 
@@ -291,25 +300,23 @@ void PropertiesPanel::refresh_joint_summary(const Joint& j) {
     checks_ = j.model ? check_model(*j.model, scale) : ModelChecks{};
   }
   summary_rows_ = joint_summary(j, checks_, scale);
-  // one label and one value per row, reused while the row count stays
+  // one label per row ("Kind: spline curve …"), reused while the row count stays
   while (summary_values_.size() > summary_rows_.size()) {
-    summary_form_->removeRow(static_cast<int>(summary_values_.size()) - 1);
-    summary_labels_.pop_back();
+    delete summary_values_.back();
     summary_values_.pop_back();
   }
   while (summary_values_.size() < summary_rows_.size()) {
-    auto* label = new QLabel;
     auto* value = new QLabel;
     value->setWordWrap(true);
+    value->setTextFormat(Qt::RichText);
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    summary_form_->addRow(label, value);
-    summary_labels_.push_back(label);
+    summary_form_->addWidget(value);
+    value->show();  // a layout shows a new child of a shown box only at the next event loop pass
     summary_values_.push_back(value);
   }
   for (std::size_t r = 0; r < summary_rows_.size(); ++r) {
-    summary_labels_[r]->setText(summary_rows_[r].label);
-    summary_values_[r]->setText(summary_rows_[r].value);
-    summary_labels_[r]->setToolTip(summary_rows_[r].tip);
+    summary_values_[r]->setText(QStringLiteral("<b>%1</b>: %2").arg(summary_rows_[r].label.toHtmlEscaped(),
+                                                                    summary_rows_[r].value.toHtmlEscaped()));
     summary_values_[r]->setToolTip(summary_rows_[r].tip);
   }
 }

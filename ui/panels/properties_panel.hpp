@@ -16,7 +16,7 @@ class QPushButton;
 class QLabel;
 class QStackedWidget;
 class QPlainTextEdit;
-class QFormLayout;
+class QVBoxLayout;
 
 namespace js::ui {
 
@@ -30,10 +30,10 @@ class PropertiesPanel : public QWidget {
   QDoubleSpinBox* pose_field(int i) { return pose_[static_cast<std::size_t>(i)]; }
   QComboBox* joint_kind_box() { return joint_kind_; }
   QPushButton* replace_mesh_button() { return body_replace_mesh_; }
-  // the joint page: its summary in words (label, value and tooltip per row), its coordinates, and the model as a
+  // the joint page: its summary in words (a line with a tooltip per row), its coordinates, and the model as a
   // joint file stores it behind "Show JSON"
   const std::vector<SummaryRow>& joint_summary_rows() const { return summary_rows_; }
-  QLabel* summary_value(int row) const;
+  QLabel* summary_line(int row) const;
   CoordinateEditor* coordinate_editor() { return coordinates_; }
   QPushButton* show_json_button() { return show_json_; }
   QPlainTextEdit* json_view() { return joint_parameters_; }
@@ -73,8 +73,8 @@ class PropertiesPanel : public QWidget {
   QLabel* joint_bodies_;
   QPlainTextEdit* joint_parameters_;
   QPushButton* show_json_;
-  QFormLayout* summary_form_;
-  std::vector<QLabel*> summary_labels_, summary_values_;
+  QVBoxLayout* summary_form_;
+  std::vector<QLabel*> summary_values_;
   std::vector<SummaryRow> summary_rows_;
   CoordinateEditor* coordinates_;
   // the range checks of the shown model (hundreds of evaluations): redone only for another model or length scale
