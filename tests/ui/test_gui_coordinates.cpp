@@ -342,36 +342,61 @@ class CoordinatesTest : public QObject {
     w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/joint_summary_rajagopal.png"));
   }
 
-  // the anatomical views from the camera's up axis, and the parallel projection: view state, no undo step
+  // the anatomical views from the camera's up axis and the way the bodies face, and the parallel projection: view
+  // state, no undo step
   void standard_views_set_the_camera() {
     auto w = make_window();
     w->load_demo();
     Document& doc = w->document();
     const int steps = doc.undo_stack()->count();
     const CameraState before = doc.data().camera;
+    // the demo's knee faces +z (it flexes about x); its right is −x
+    QVERIFY((anterior_direction(before) - Vec3::UnitZ()).norm() < 1e-12);
+    QVERIFY((right_direction(before) + Vec3::UnitX()).norm() < 1e-12);
     w->action(QStringLiteral("view_anterior"))->trigger();
     const CameraState a = doc.data().camera;
-    QVERIFY((eye_direction(a) - Vec3::UnitX()).norm() < 1e-9);  // y-up: anterior is +x
+    QVERIFY((eye_direction(a) - Vec3::UnitZ()).norm() < 1e-9);
     QCOMPARE(a.target, before.target);
     QCOMPARE(a.distance, before.distance);
+    // the tibia flexes backwards, away from the anterior eye: its tip at 90° is farther than at 0°
+    const Joint knee = doc.data().joints.front();
+    auto tibia_tip_depth = [&](double flexion) {
+      Eigen::VectorXd q(1);
+      q[0] = flexion;
+      const SE3 world_T_tibia = doc.data().world_T_body(knee.parent) * joint_transform(*knee.model, q);
+      return (camera_eye(a) - world_T_tibia.act(Vec3(0, -0.35, 0))).norm();
+    };
+    QVERIFY(tibia_tip_depth(90 * kDeg) > tibia_tip_depth(0.0) + 0.05);
     w->action(QStringLiteral("view_posterior"))->trigger();
-    QVERIFY((eye_direction(doc.data().camera) + Vec3::UnitX()).norm() < 1e-9);
+    QVERIFY((eye_direction(doc.data().camera) + Vec3::UnitZ()).norm() < 1e-9);
     w->action(QStringLiteral("view_superior"))->trigger();
     QVERIFY((eye_direction(doc.data().camera) - Vec3::UnitY()).norm() < 1e-5);
-    // from above, anterior points up the screen
-    Eigen::Vector2d ahead, centre;
+    // from above, anterior points up the screen and the right to the screen's right
+    Eigen::Vector2d ahead, centre, right;
     const int width = w->viewport()->width(), height = w->viewport()->height();
-    QVERIFY(project_to_pixel(doc.data().camera, doc.data().camera.target, width, height, centre));
-    QVERIFY(project_to_pixel(doc.data().camera, doc.data().camera.target + 0.1 * Vec3::UnitX(), width, height, ahead));
-    QVERIFY(ahead.y() < centre.y() - 10);
-    // lateral and medial: from the side of the selected body, +z being right in a y-up world
-    const Joint knee = doc.data().joints.front();
+    const CameraState top = doc.data().camera;
+    QVERIFY(project_to_pixel(top, top.target, width, height, centre));
+    QVERIFY(project_to_pixel(top, top.target + 0.1 * anterior_direction(top), width, height, ahead));
+    QVERIFY(project_to_pixel(top, top.target + 0.1 * right_direction(top), width, height, right));
+    QVERIFY(ahead.y() < centre.y() - 10 && std::abs(ahead.x() - centre.x()) < 1);
+    QVERIFY(right.x() > centre.x() + 10);
+    // lateral and medial: from the side of the selected body
     doc.set_selection(Selection{knee.child, knee.id, -1});
     const int side = body_side(doc.data().camera, doc.data().world_T_body(knee.child).p);
     w->action(QStringLiteral("view_lateral"))->trigger();
-    QVERIFY((eye_direction(doc.data().camera) - side * Vec3::UnitZ()).norm() < 1e-9);
+    QVERIFY((eye_direction(doc.data().camera) - side * right_direction(top)).norm() < 1e-9);
     w->action(QStringLiteral("view_medial"))->trigger();
-    QVERIFY((eye_direction(doc.data().camera) + side * Vec3::UnitZ()).norm() < 1e-9);
+    QVERIFY((eye_direction(doc.data().camera) + side * right_direction(top)).norm() < 1e-9);
+    // "current view is anterior": orbit somewhere, say so, and Anterior comes back to that side
+    CameraState turned = doc.data().camera;
+    turned.yaw = 0.4;
+    turned.pitch = 0.3;
+    doc.set_camera(turned);
+    w->action(QStringLiteral("view_set_anterior"))->trigger();
+    w->action(QStringLiteral("view_anterior"))->trigger();
+    const Vec3 horizontal = Vec3(std::sin(0.4), 0.0, std::cos(0.4));
+    QVERIFY((eye_direction(doc.data().camera) - horizontal).norm() < 1e-9);
+    QCOMPARE(project_to_json(doc.data(), {})["camera"]["facing"].get<double>(), doc.data().camera.facing);
     // a z-up world: superior is +z, lateral of a right body (y < 0) looks from −y
     CameraState z;
     z.z_up = true;
@@ -380,6 +405,11 @@ class CoordinatesTest : public QObject {
     QCOMPARE(body_side(z, Vec3(0, -0.1, 0)), 1);
     QVERIFY((eye_direction(standard_view(z, StandardView::lateral, 1)) + Vec3::UnitY()).norm() < 1e-9);
     QVERIFY((eye_direction(standard_view(z, StandardView::medial, 1)) - Vec3::UnitY()).norm() < 1e-9);
+    // a y-up world facing 0: OpenSim's ground, x anterior, z to the right
+    CameraState y;
+    QVERIFY((eye_direction(standard_view(y, StandardView::anterior)) - Vec3::UnitX()).norm() < 1e-9);
+    QVERIFY((eye_direction(standard_view(y, StandardView::lateral, 1)) - Vec3::UnitZ()).norm() < 1e-9);
+    QVERIFY((eye_direction(standard_view(y, StandardView::superior)) - Vec3::UnitY()).norm() < 1e-5);
     // orthographic: a parallel projection whose rays share one direction; saved with the camera
     w->action(QStringLiteral("view_anterior"))->trigger();
     QAction* ortho = w->action(QStringLiteral("orthographic"));
@@ -394,7 +424,8 @@ class CoordinatesTest : public QObject {
     CameraState persp = o;
     persp.orthographic = false;
     Eigen::Vector2d po, pp;
-    const Vec3 at_target = o.target + 0.05 * Vec3::UnitY() + 0.03 * Vec3::UnitZ();
+    const Vec3 across = Vec3::UnitY().cross(eye_direction(o)).normalized();
+    const Vec3 at_target = o.target + 0.05 * Vec3::UnitY() + 0.03 * across;
     QVERIFY(project_to_pixel(o, at_target, width, height, po) && project_to_pixel(persp, at_target, width, height, pp));
     QVERIFY((po - pp).norm() < 1e-6);
     QCOMPARE(project_to_json(doc.data(), {})["camera"]["orthographic"].get<bool>(), true);
@@ -413,6 +444,9 @@ class CoordinatesTest : public QObject {
     Document& doc = w->document();
     const Joint knee = doc.data().joints.front();
     ViewportWidget* vp = w->viewport();
+    // the joint in the properties dock beside the measurement (the picture in docs/app.md)
+    doc.set_selection(Selection{0, knee.id, -1});
+    properties(*w);
     w->action(QStringLiteral("view_anterior"))->trigger();
     QTest::qWait(100);
     // a pixel on each bone: the first row of a coarse scan whose ray meets it

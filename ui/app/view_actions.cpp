@@ -44,6 +44,18 @@ void add_view_actions(QMainWindow* window, QMenu* view, ViewportWidget* viewport
     actions.insert(QString::fromLatin1(e.name), a);
     view->addAction(a);
   }
+  // bodies modelled in another frame than OpenSim's (the knee demo, an imported mesh): the user says where the front is
+  auto* facing = new QAction(QObject::tr("Current View Is A&nterior"), window);
+  facing->setToolTip(QObject::tr("Take the current view as looking at the front of the bodies, so the anatomical views "
+                                 "know front from side (saved with the project)"));
+  facing->setStatusTip(facing->toolTip());
+  QObject::connect(facing, &QAction::triggered, viewport, [viewport, &doc] {
+    doc.set_camera(facing_from_view(doc.data().camera));
+    emit viewport->status_message(QObject::tr("The anatomical views now take this view as anterior"));
+  });
+  actions.insert(QStringLiteral("view_set_anterior"), facing);
+  view->addAction(facing);
+
   auto* ortho = new QAction(QObject::tr("&Orthographic"), window);
   ortho->setCheckable(true);
   ortho->setShortcut(QKeySequence(Qt::Key_O));

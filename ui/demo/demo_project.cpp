@@ -90,6 +90,8 @@ DocumentData make_demo_project() {
   d.camera.distance = 1.2;
   d.camera.yaw = 1.2;
   d.camera.pitch = 0.18;
+  // the demo's knee flexes about x with its front towards +z (OpenSim's knees: about z, front +x)
+  d.camera.facing = -0.5 * std::numbers::pi;
   return d;
 }
 

@@ -158,6 +158,9 @@ struct CameraState {
   bool z_up = false;      // the world's up is +z (a scene with gravity along −z), else +y
   // parallel projection: the view spans what the perspective one shows at the target's distance
   bool orthographic = false;
+  // which way the bodies face: the yaw (rad, about the up axis) from the orbit's +x to their anterior side, so the
+  // anatomical views (ui/viewport/standard_views.hpp) know front from side; 0 is OpenSim's x anterior
+  double facing = 0.0;
 };
 
 struct DocumentData {

@@ -303,7 +303,8 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"pitch", c.pitch},
                 {"fov_y", c.fov_y},
                 {"z_up", c.z_up},
-                {"orthographic", c.orthographic}}}};
+                {"orthographic", c.orthographic},
+                {"facing", c.facing}}}};
   if (d.osim) out["osim"] = osim_json(*d.osim);
   // opened from a scene file: what the scene export writes back verbatim
   if (!d.scene_keys.is_null()) {
@@ -520,6 +521,7 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     d.camera.fov_y = c.value("fov_y", d.camera.fov_y);
     d.camera.z_up = c.value("z_up", d.camera.z_up);
     d.camera.orthographic = c.value("orthographic", d.camera.orthographic);
+    if (c.contains("facing")) d.camera.facing = number(c["facing"], "camera.facing");
   }
   if (j.contains("scene")) {
     const json& sc = j["scene"];

@@ -35,19 +35,6 @@ bool finite_bound(double x) { return std::isfinite(x) && std::abs(x) < 1e100; }
 
 QString model_kind_name(const JointModel& model) { return QString::fromLatin1(joint_kind_name(model.kind())); }
 
-QString model_summary(const JointModel& model) {
-  QString text = QObject::tr("%1, %n dof", nullptr, model.dof()).arg(model_kind_name(model));
-  if (const auto* curve = dynamic_cast<const SplineCurveJoint*>(&model))
-    text += QObject::tr(", %1 control frames, order %2%3")
-                .arg(curve->control_frames().size())
-                .arg(curve->order())
-                .arg(curve->closed() ? QObject::tr(", closed") : QString());
-  for (const Coordinate& c : model.coordinates())
-    if (finite_bound(c.min) && finite_bound(c.max))
-      text += QObject::tr("; %1 ∈ [%2, %3]").arg(QString::fromStdString(c.name)).arg(c.min, 0, 'g', 4).arg(c.max, 0, 'g', 4);
-  return text;
-}
-
 SE3 joint_transform(const JointModel& model, const Eigen::VectorXd& q) {
   JointData d(model.dof());
   model.evaluate(q, d, EvalLevel::Transform);

@@ -41,8 +41,6 @@ Eigen::VectorXd clamp_to_range(const Joint& joint, const Eigen::VectorXd& q);
 nlohmann::json model_to_json(const JointModel& model);
 std::shared_ptr<const JointModel> model_from_json(const nlohmann::json& doc, const std::string& where);
 
-// one line for people: kind, dof, control frames and order of a spline, coordinate ranges.
-QString model_summary(const JointModel& model);
 
 // error of one sample under the joint's model at the sample's q: |p − p_d| (m) and the angle of Rᵀ R_d (rad).
 struct PoseError {
