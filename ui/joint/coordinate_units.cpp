@@ -130,10 +130,18 @@ QString coordinate_range_text(const Joint& joint, int i) {
            hi ? coordinate_value_text(joint, i, *hi) : QStringLiteral("…"), hi ? QStringLiteral("]") : QStringLiteral(")"));
 }
 
-QString joint_q_text(const Joint& joint, const Eigen::VectorXd& q) {
+std::vector<CoordinateUnit> coordinate_units(const Joint& joint) {
+  std::vector<CoordinateUnit> out;
+  for (int i = 0; i < joint_q_size(joint); ++i) out.push_back(coordinate_unit(joint, i));
+  return out;
+}
+
+QString joint_q_text(const Joint& joint, const Eigen::VectorXd& q) { return joint_q_text(coordinate_units(joint), q); }
+
+QString joint_q_text(const std::vector<CoordinateUnit>& units, const Eigen::VectorXd& q) {
   QStringList parts;
   for (Eigen::Index i = 0; i < q.size(); ++i) {
-    const CoordinateUnit u = coordinate_unit(joint, static_cast<int>(i));
+    const CoordinateUnit u = static_cast<std::size_t>(i) < units.size() ? units[static_cast<std::size_t>(i)] : CoordinateUnit::radians;
     // radians and metres are what is stored: plain numbers, as before units could be chosen
     parts << (u == CoordinateUnit::radians || u == CoordinateUnit::metres ? coordinate_number_text(q[i], 6)
                                                                           : shown_text(u, q[i], 6));

@@ -5,6 +5,7 @@
 
 #include <QString>
 #include <optional>
+#include <vector>
 
 #include "ui/document/document_data.hpp"
 
@@ -39,6 +40,9 @@ QString coordinate_range_text(const Joint& joint, int i);
 
 // q in the joint's units, comma separated ("60°, 12 mm"); radians and metres print as plain numbers, as stored
 QString joint_q_text(const Joint& joint, const Eigen::VectorXd& q);
+// the unit of every coordinate, and q in those units: for many rows (the samples table) the units are found once
+std::vector<CoordinateUnit> coordinate_units(const Joint& joint);
+QString joint_q_text(const std::vector<CoordinateUnit>& units, const Eigen::VectorXd& q);
 // reads that back (commas, semicolons or spaces between values). a value without a unit is in its coordinate's
 // unit; a typed "°", "deg", "rad", "mm" or "m" says its own. false on anything else or a count other than dof.
 bool parse_joint_q(const QString& text, const Joint& joint, Eigen::VectorXd& q);

@@ -92,15 +92,16 @@ void SamplesPanel::rebuild() {
   const int n = j ? static_cast<int>(j->samples.size()) : 0;
   title_->setText(j ? tr("%1: %n sample(s)", nullptr, n).arg(j->name) : tr("Select a joint or its child body."));
   table_->setRowCount(n);
-  // the q column names the coordinates and their units ("flexion (°)")
+  // the q column names the coordinates and their units ("flexion (°)"); the units are found once for all rows
+  const std::vector<CoordinateUnit> units = j ? coordinate_units(*j) : std::vector<CoordinateUnit>{};
   QStringList q_header;
   for (int i = 0; j && i < joint_q_size(*j); ++i)
-    q_header << QStringLiteral("%1 (%2)").arg(coordinate_name(*j, i), unit_suffix(coordinate_unit(*j, i)).trimmed());
+    q_header << QStringLiteral("%1 (%2)").arg(coordinate_name(*j, i), unit_suffix(units[static_cast<std::size_t>(i)]).trimmed());
   table_->setHorizontalHeaderItem(0, new QTableWidgetItem(q_header.isEmpty() ? tr("q") : q_header.join(QStringLiteral(", "))));
   const std::vector<PoseError> errors = j ? sample_errors(*j) : std::vector<PoseError>{};
   for (int r = 0; r < n; ++r) {
     const Sample& s = j->samples[static_cast<std::size_t>(r)];
-    auto* q = new QTableWidgetItem(joint_q_text(*j, s.q));
+    auto* q = new QTableWidgetItem(joint_q_text(units, s.q));
     q->setToolTip(tr("Joint coordinate(s) of this sample; double-click to edit"));
     auto* t = new QTableWidgetItem(translation_mm_text(s.parent_T_child.p));
     auto* rot = new QTableWidgetItem(rotation_text(s.parent_T_child.R));
