@@ -200,6 +200,12 @@ class CoordinatesTest : public QObject {
     QCOMPARE(fit.model->coordinates()[0].name, std::string("tibiofemoral_flexion"));
     QCOMPARE(fit.model->coordinates()[0].min, -5 * kDeg);
     QCOMPARE(fit.model->coordinates()[0].max, 125 * kDeg);
+    // the joint's first model starts at the default the user set
+    QVERIFY(set_joint_model(doc, id, fit.model, QStringLiteral("Fit Knee"), std::nullopt, fit_record(fit.report)).ok());
+    QCOMPARE(doc.data().joint(id)->q[0], 20 * kDeg);
+    QCOMPARE(coordinate_name(*doc.data().joint(id), 0), QStringLiteral("tibiofemoral_flexion"));
+    QCOMPARE(coordinate_unit(*doc.data().joint(id), 0), CoordinateUnit::degrees);
+    doc.undo_stack()->undo();
     // a fit whose range the user left alone keeps the samples' span (0 to 120°)
     doc.undo_stack()->undo();
     const FitOutcome own = run_fit(*doc.data().joint(id), doc.data().fit);

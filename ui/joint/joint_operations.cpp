@@ -86,6 +86,8 @@ OpResult<Joint> joint_with_model(const Joint& j, std::shared_ptr<const JointMode
   if (!j.osim_joint.isEmpty() && !j.original && j.model && j.model != after.model) after.original = j.model;
   after.last_fit = fit;
   Eigen::VectorXd start = q ? *q : after.q;
+  // a joint's first model (its first fit) starts at the default the user set for it
+  if (!q && !j.model && after.default_q.size() == after.model->dof()) start = after.default_q;
   if (start.size() != after.model->dof()) start = Eigen::VectorXd::Zero(after.model->dof());
   if (!start.allFinite()) return {{}, QObject::tr("q is not finite")};
   after.q = clamp_to_range(after, start);
