@@ -139,7 +139,7 @@ class WorkflowTest : public QObject {
     const Joint knee = doc.data().joints.front();
     doc.set_selection(Selection{knee.child, knee.id, -1});
     SamplesPanel* samples = w->samples_panel();
-    samples->q_entry()->setText(QStringLiteral("3"));
+    samples->q_entry()->setText(QStringLiteral("3 rad"));
     BoxAnswer seen;
     answer_next_box(QMessageBox::No, &seen);
     QTest::mouseClick(samples->capture_button(), Qt::LeftButton);
@@ -208,7 +208,7 @@ class WorkflowTest : public QObject {
     Eigen::VectorXd q(1);
     q[0] = 1.0;
     QVERIFY(set_joint_q(doc, knee.id, q).ok());
-    w->samples_panel()->q_entry()->setText(QStringLiteral("3"));
+    w->samples_panel()->q_entry()->setText(QStringLiteral("3 rad"));
     BoxAnswer seen;
     answer_next_box(QMessageBox::Yes, &seen);
     QTest::mouseClick(w->samples_panel()->capture_button(), Qt::LeftButton);

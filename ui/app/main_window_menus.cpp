@@ -21,6 +21,7 @@
 #include "ui/app/reauthor_menu.hpp"
 #include "ui/app/sample_import_dialog.hpp"
 #include "ui/app/settings.hpp"
+#include "ui/app/view_actions.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/panels/motion_curves_dialog.hpp"
 #include "ui/panels/playback_panel.hpp"
@@ -178,6 +179,7 @@ void MainWindow::build_actions() {
   loops->setCheckable(true);
   loops->setChecked(true);
   view->addAction(loops);
+  add_view_actions(this, view, viewport_, doc_, actions_);
   view->addSeparator();
   for (const QString& name : docks_.keys()) view->addAction(docks_[name]->toggleViewAction());
 
@@ -209,6 +211,7 @@ void MainWindow::build_actions() {
   tools->addSeparator();
   tools->addAction(undo);
   tools->addAction(redo);
+  add_view_toolbar(this, actions_);
 }
 
 void MainWindow::update_demos_menu() {

@@ -53,6 +53,11 @@ DocumentData make_demo_project() {
   knee.parent = femur.id;
   knee.child = tibia.id;
   knee.kind = QStringLiteral("spline_curve");
+  // the coordinate as anatomy speaks of it: flexion in degrees (the fit names its spline's coordinate so), starting
+  // and resetting at 20°
+  knee.user_coordinates = {Coordinate{"flexion", Coordinate{}.min, Coordinate{}.max, false}};
+  knee.degrees = {true};
+  knee.default_q = Eigen::VectorXd::Constant(1, 20.0 * std::numbers::pi / 180.0);
   // twelve poses from 0 to 120° with sub-millimetre, sub-degree "capture noise" (deterministic)
   const int n = 12;
   for (int i = 0; i < n; ++i) {
@@ -85,6 +90,8 @@ DocumentData make_demo_project() {
   d.camera.distance = 1.2;
   d.camera.yaw = 1.2;
   d.camera.pitch = 0.18;
+  // the demo's knee flexes about x with its front towards +z (OpenSim's knees: about z, front +x)
+  d.camera.facing = -0.5 * std::numbers::pi;
   return d;
 }
 

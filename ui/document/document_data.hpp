@@ -11,11 +11,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/joints/joint.hpp"
 #include "core/lie/se3.hpp"
-
-namespace js {
-class JointModel;
-}
 
 namespace js::ui {
 
@@ -104,6 +101,16 @@ struct Joint {
   // whether the sliders show it in degrees (a rotational coordinate; empty: q as stored)
   QString osim_joint;
   std::vector<bool> degrees;
+  // set in the coordinate editor (ui/panels/coordinate_editor), per coordinate: a translation shown in millimetres
+  // (else metres; empty: metres)
+  std::vector<bool> millimetres;
+  // where the sliders' Reset puts the coordinates and where a new model starts (rad or m, size dof); empty: an
+  // opened OpenSim model's defaults are its q, others start at 0 (ui/joint/coordinate_units.hpp)
+  Eigen::VectorXd default_q;
+  // the names and ranges the user gave the coordinates (an empty name or an open bound: not set). a model's own
+  // coordinates are edited in a clone of the model; a fit (fit_job.hpp) names its spline's coordinates and sets
+  // their ranges from these, so a joint not fitted yet keeps them for its fit. empty when never edited.
+  std::vector<Coordinate> user_coordinates;
   // re-authoring a joint that has a model of its own (an opensim joint, a lower pair): a fit of its samples
   // gives `candidate`, overlaid and compared but not yet the joint's model; Replace in Model makes it the model
   // and keeps the model it replaced as `original` (overlaid for comparison; Save As .osim writes the
@@ -149,6 +156,11 @@ struct CameraState {
   double pitch = 0.35;    // rad above the horizon
   double fov_y = 0.7;     // rad
   bool z_up = false;      // the world's up is +z (a scene with gravity along −z), else +y
+  // parallel projection: the view spans what the perspective one shows at the target's distance
+  bool orthographic = false;
+  // which way the bodies face: the yaw (rad, about the up axis) from the orbit's +x to their anterior side, so the
+  // anatomical views (ui/viewport/standard_views.hpp) know front from side; 0 is OpenSim's x anterior
+  double facing = 0.0;
 };
 
 struct DocumentData {

@@ -12,6 +12,7 @@
 
 #include "ui/document/commands.hpp"
 #include "ui/export/scene_names.hpp"
+#include "ui/joint/coordinate_units.hpp"
 #include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
@@ -236,6 +237,7 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
   after.scene_joint = nullptr;
   after.candidate = nullptr;
   after.degrees.clear();  // the new kind's coordinates are not the file's: q as stored
+  if (dof != joint_q_size(*j)) clear_coordinate_settings(after);  // nor, of another dof, the user's
   // an opensim joint keeps the file's model as its original (Save As .osim writes the new kind, once it has a model)
   if (!j->osim_joint.isEmpty() && !j->original && j->model) after.original = j->model;
   after.q = Eigen::VectorXd::Zero(dof);
@@ -271,15 +273,15 @@ Eigen::VectorXd next_sample_q(const Joint& joint, const SE3& parent_T_child) {
 }
 
 QString capture_concern(const Joint& joint, const SE3& parent_T_child, const Eigen::VectorXd& q) {
-  for (int i = 0; i < q.size(); ++i) {
-    if (!joint.model || i >= joint.model->dof()) break;
-    const Coordinate& c = joint.model->coordinates()[static_cast<std::size_t>(i)];
-    if (!std::isfinite(c.min) || !std::isfinite(c.max) || c.max <= c.min) continue;
+  for (int i = 0; i < q.size() && i < joint_q_size(joint); ++i) {
+    // the model's range, or the one the user set for a joint not fitted yet (coordinate_units.hpp)
+    const auto lo = coordinate_min(joint, i), hi = coordinate_max(joint, i);
+    if (!lo || !hi || *hi <= *lo) continue;
     // a closed curve wraps q: every value is in range
-    if (joint.model->range_policy() == RangePolicy::Wrap) continue;
-    if (q[i] < c.min - 1e-9 || q[i] > c.max + 1e-9)
-      return QObject::tr("q = %1 is outside the joint's range [%2, %3]: a fit would stretch the joint to reach it.")
-          .arg(q[i], 0, 'g', 4).arg(c.min, 0, 'g', 4).arg(c.max, 0, 'g', 4);
+    if (joint.model && joint.model->range_policy() == RangePolicy::Wrap) continue;
+    if (q[i] < *lo - 1e-9 || q[i] > *hi + 1e-9)
+      return QObject::tr("%1 = %2 is outside the joint's range %3: a fit would stretch the joint to reach it.")
+          .arg(coordinate_name(joint, i), coordinate_value_text(joint, i, q[i]), coordinate_range_text(joint, i));
   }
   for (std::size_t k = 0; k < joint.samples.size(); ++k) {
     const SE3 d = joint.samples[k].parent_T_child.inverse() * parent_T_child;

@@ -51,8 +51,8 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind);
 // coordinate so far plus the rotation angle from the last sample's pose (rad; for a pure slide, metres; 1
 // for the very same pose).
 Eigen::VectorXd next_sample_q(const Joint& joint, const SE3& parent_T_child);
-// why capturing the child at parent_T_child with q needs the user's word (q outside the model's range, the
-// pose identical to a sample's), or an empty string.
+// why capturing the child at parent_T_child with q needs the user's word (q outside the model's range, or the range the
+// user set for the fit of a joint not fitted yet; the pose identical to a sample's), or an empty string.
 QString capture_concern(const Joint& joint, const SE3& parent_T_child, const Eigen::VectorXd& q);
 // records the child's current parent_T_child as a sample; q automatic when not given. returns the index.
 OpResult<int> capture_sample(Document& doc, JointId id, std::optional<Eigen::VectorXd> q = std::nullopt);

@@ -257,6 +257,20 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
     if (jt.candidate) joint["candidate"] = model_to_json(*jt.candidate);
     if (jt.original) joint["original"] = model_to_json(*jt.original);
     if (!jt.degrees.empty()) joint["degrees"] = jt.degrees;
+    // the coordinate editor's settings (older projects have none: SI units, default 0, the model's names)
+    if (!jt.millimetres.empty()) joint["millimetres"] = jt.millimetres;
+    if (jt.default_q.size() > 0) joint["default_q"] = std::vector<double>(jt.default_q.data(), jt.default_q.data() + jt.default_q.size());
+    if (!jt.user_coordinates.empty()) {
+      json coords = json::array();
+      for (const Coordinate& c : jt.user_coordinates) {
+        json cj = json::object();
+        if (!c.name.empty()) cj["name"] = c.name;
+        if (finite_bound(c.min)) cj["min"] = c.min;
+        if (finite_bound(c.max)) cj["max"] = c.max;
+        coords.push_back(std::move(cj));
+      }
+      joint["user_coordinates"] = std::move(coords);
+    }
     if (!jt.scene_joint.is_null()) joint["scene_joint"] = scene_joint_for_file(jt.scene_joint, base_dir);
     if (!jt.last_fit.empty())
       joint["fit"] = {{"history", jt.last_fit.history}, {"seconds", jt.last_fit.seconds},
@@ -290,7 +304,9 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"yaw", c.yaw},
                 {"pitch", c.pitch},
                 {"fov_y", c.fov_y},
-                {"z_up", c.z_up}}}};
+                {"z_up", c.z_up},
+                {"orthographic", c.orthographic},
+                {"facing", c.facing}}}};
   if (d.osim) out["osim"] = osim_json(*d.osim);
   // opened from a scene file: what the scene export writes back verbatim
   if (!d.scene_keys.is_null()) {
@@ -426,6 +442,38 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
         jt.degrees.push_back(x.get<bool>());
       }
     }
+    if (jj.contains("millimetres")) {
+      const json& mm = jj["millimetres"];
+      if (!mm.is_array() || static_cast<int>(mm.size()) != dof) bad(w + ".millimetres", "expected " + std::to_string(dof) + " booleans");
+      for (const json& x : mm) {
+        if (!x.is_boolean()) bad(w + ".millimetres", "expected booleans");
+        jt.millimetres.push_back(x.get<bool>());
+      }
+    }
+    if (jj.contains("default_q")) {
+      const json& dq = jj["default_q"];
+      if (!dq.is_array() || static_cast<int>(dq.size()) != dof) bad(w + ".default_q", "expected " + std::to_string(dof) + " number(s)");
+      jt.default_q.resize(dof);
+      for (int c = 0; c < dof; ++c) jt.default_q[c] = number(dq[static_cast<std::size_t>(c)], w + ".default_q");
+    }
+    if (jj.contains("user_coordinates")) {
+      const json& uc = jj["user_coordinates"];
+      if (!uc.is_array() || static_cast<int>(uc.size()) != dof)
+        bad(w + ".user_coordinates", "expected " + std::to_string(dof) + " coordinate(s) {name, min, max}");
+      for (std::size_t c = 0; c < uc.size(); ++c) {
+        const std::string wc = w + ".user_coordinates[" + std::to_string(c) + "]";
+        if (!uc[c].is_object()) bad(wc, "expected an object {name, min, max}");
+        Coordinate coord;
+        if (uc[c].contains("name")) {
+          if (!uc[c]["name"].is_string()) bad(wc + ".name", "expected a string");
+          coord.name = uc[c]["name"].get<std::string>();
+        }
+        if (uc[c].contains("min")) coord.min = number(uc[c]["min"], wc + ".min");
+        if (uc[c].contains("max")) coord.max = number(uc[c]["max"], wc + ".max");
+        if (!(coord.min < coord.max)) bad(wc, "expected min < max");
+        jt.user_coordinates.push_back(coord);
+      }
+    }
     if (jj.contains("fit")) {
       const json& f = jj["fit"];
       const json& h = field(f, "history", w + ".fit");
@@ -473,6 +521,8 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     d.camera.pitch = c.value("pitch", d.camera.pitch);
     d.camera.fov_y = c.value("fov_y", d.camera.fov_y);
     d.camera.z_up = c.value("z_up", d.camera.z_up);
+    d.camera.orthographic = c.value("orthographic", d.camera.orthographic);
+    if (c.contains("facing")) d.camera.facing = number(c["facing"], "camera.facing");
   }
   if (j.contains("scene")) {
     const json& sc = j["scene"];

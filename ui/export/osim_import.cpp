@@ -111,9 +111,14 @@ OsimLoad load_osim(const QString& path, const QStringList& geometry_paths) {
     j.model = sb.joint;
     j.kind = model_kind_name(*sb.joint);
     j.q = m.default_q.segment(sb.q_index, sb.dof);
+    // the model's defaults are where Reset puts the sliders (the coordinate editor can change them)
+    j.default_q = j.q;
     for (int k = 0; k < sb.dof; ++k) {
       const int c = m.find_coordinate(sb.joint->coordinates()[static_cast<std::size_t>(k)].name);
-      j.degrees.push_back(c >= 0 && m.coordinates[static_cast<std::size_t>(c)].motion != interop::OsimMotion::Translational);
+      const bool translational = c >= 0 && m.coordinates[static_cast<std::size_t>(c)].motion == interop::OsimMotion::Translational;
+      j.degrees.push_back(c >= 0 && !translational);
+      // the ui reads lengths in mm
+      j.millimetres.push_back(translational);
     }
     b.pose = joint_transform(*j.model, j.q);
     ids[static_cast<std::size_t>(i)] = b.id;

@@ -5,6 +5,7 @@
 
 #include "core/fit/cross_validation.hpp"
 #include "core/fit/surface_fit.hpp"
+#include "ui/joint/joint_model.hpp"
 #include "ui/joint/reauthor.hpp"
 
 namespace js::ui {
@@ -80,12 +81,27 @@ FitRecord fit_record(const fit::FitReport& report) {
 
 namespace {
 
-// a re-authored joint's candidate keeps the names of the coordinates it stands in for
+// the fitted spline's coordinates as the joint has them: a joint with a model of the same dof keeps its names (a
+// refit, a re-authored joint's candidate), and what the user set in the coordinate editor (Joint::user_coordinates:
+// names, bounds) wins. a closed curve's range stays its period.
 void name_coordinates(FitOutcome& out, const Joint& joint) {
-  if (!out.model || !fits_a_candidate(joint) || joint.model->dof() != out.model->dof()) return;
+  if (!out.model) return;
+  const int dof = out.model->dof();
   std::unique_ptr<JointModel> named = out.model->clone();
-  for (int i = 0; i < named->dof(); ++i)
-    named->coordinates()[static_cast<std::size_t>(i)].name = joint.model->coordinates()[static_cast<std::size_t>(i)].name;
+  for (int i = 0; i < dof; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    Coordinate& c = named->coordinates()[k];
+    if (joint.model && joint.model->dof() == dof) c.name = joint.model->coordinates()[k].name;
+    if (k >= joint.user_coordinates.size()) continue;
+    const Coordinate& user = joint.user_coordinates[k];
+    if (!user.name.empty()) c.name = user.name;
+    if (named->range_policy() == RangePolicy::Wrap) continue;
+    const double lo = finite_bound(user.min) ? user.min : c.min, hi = finite_bound(user.max) ? user.max : c.max;
+    if (lo < hi) {
+      c.min = lo;
+      c.max = hi;
+    }
+  }
   out.model = std::move(named);
 }
 
@@ -96,7 +112,11 @@ FitOutcome run_fit_of_kind(const Joint& joint, const FitSettings& settings, cons
 
 FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress,
                    const std::atomic<bool>* cancel) {
-  if (!fits_a_candidate(joint)) return run_fit_of_kind(joint, settings, progress, cancel);
+  if (!fits_a_candidate(joint)) {
+    FitOutcome out = run_fit_of_kind(joint, settings, progress, cancel);
+    name_coordinates(out, joint);
+    return out;
+  }
   // a joint with a model of its own (an opensim joint, a lower pair) is fitted as the spline of its dof
   FitOutcome out;
   const int dof = joint.model->dof();

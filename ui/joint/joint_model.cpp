@@ -15,9 +15,6 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-// a coordinate bound the joint file leaves open is stored as ±1e300
-bool finite_bound(double x) { return std::isfinite(x) && std::abs(x) < 1e100; }
-
 }  // namespace
 
 std::shared_ptr<const JointModel> default_joint_model(const QString& kind, const SE3& parent_T_child) {
@@ -34,20 +31,9 @@ std::shared_ptr<const JointModel> default_joint_model(const QString& kind, const
   return m;
 }
 
-QString model_kind_name(const JointModel& model) { return QString::fromLatin1(joint_kind_name(model.kind())); }
+bool finite_bound(double x) { return std::isfinite(x) && std::abs(x) < 1e100; }
 
-QString model_summary(const JointModel& model) {
-  QString text = QObject::tr("%1, %n dof", nullptr, model.dof()).arg(model_kind_name(model));
-  if (const auto* curve = dynamic_cast<const SplineCurveJoint*>(&model))
-    text += QObject::tr(", %1 control frames, order %2%3")
-                .arg(curve->control_frames().size())
-                .arg(curve->order())
-                .arg(curve->closed() ? QObject::tr(", closed") : QString());
-  for (const Coordinate& c : model.coordinates())
-    if (finite_bound(c.min) && finite_bound(c.max))
-      text += QObject::tr("; %1 ∈ [%2, %3]").arg(QString::fromStdString(c.name)).arg(c.min, 0, 'g', 4).arg(c.max, 0, 'g', 4);
-  return text;
-}
+QString model_kind_name(const JointModel& model) { return QString::fromLatin1(joint_kind_name(model.kind())); }
 
 SE3 joint_transform(const JointModel& model, const Eigen::VectorXd& q) {
   JointData d(model.dof());
@@ -65,6 +51,12 @@ void coordinate_range(const Joint& joint, int i, double& lo, double& hi) {
       hi = c.max;
       return;
     }
+  } else if (!joint.model && i >= 0 && static_cast<std::size_t>(i) < joint.user_coordinates.size() &&
+             bounded_range(joint.user_coordinates[static_cast<std::size_t>(i)])) {
+    // not fitted yet: the range the user gave it for the fit
+    lo = joint.user_coordinates[static_cast<std::size_t>(i)].min;
+    hi = joint.user_coordinates[static_cast<std::size_t>(i)].max;
+    return;
   }
   bool any = false;
   for (const Sample& s : joint.samples) {

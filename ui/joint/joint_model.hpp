@@ -23,12 +23,15 @@ QString model_kind_name(const JointModel& model);
 // parent_T_child = G(q) with the model's offsets (paper eq. 21–25 for the spline kinds). q: size model.dof().
 SE3 joint_transform(const JointModel& model, const Eigen::VectorXd& q);
 
-// the slider range of coordinate i: the model's range when finite, else the captured samples' q (widened
+// the slider range of coordinate i: the model's range when finite (for a joint without a model, the range the user
+// set for its fit), else the captured samples' q (widened
 // to at least [−π, π] around them), else [−π, π].
 void coordinate_range(const Joint& joint, int i, double& lo, double& hi);
 
 // a coordinate with a finite, non-empty range (a file leaves a bound open as ±1e300)
 bool bounded_range(const Coordinate& c);
+// one bound that is set (not left open as ±1e300, Coordinate's default)
+bool finite_bound(double x);
 
 // q clamped into every coordinate's range (closed curves and unbounded coordinates pass through).
 Eigen::VectorXd clamp_to_range(const Joint& joint, const Eigen::VectorXd& q);
@@ -38,8 +41,6 @@ Eigen::VectorXd clamp_to_range(const Joint& joint, const Eigen::VectorXd& q);
 nlohmann::json model_to_json(const JointModel& model);
 std::shared_ptr<const JointModel> model_from_json(const nlohmann::json& doc, const std::string& where);
 
-// one line for people: kind, dof, control frames and order of a spline, coordinate ranges.
-QString model_summary(const JointModel& model);
 
 // error of one sample under the joint's model at the sample's q: |p − p_d| (m) and the angle of Rᵀ R_d (rad).
 struct PoseError {

@@ -4,6 +4,7 @@
 
 #include "ui/document/commands.hpp"
 #include "ui/export/osim_import.hpp"
+#include "ui/joint/coordinate_units.hpp"
 #include "ui/joint/joint_model.hpp"
 
 namespace js::ui {
@@ -77,12 +78,16 @@ OpResult<Joint> joint_with_model(const Joint& j, std::shared_ptr<const JointMode
   after.model = std::move(model);
   after.scene_joint = nullptr;  // the scene's joint keys described the old model
   after.candidate = nullptr;    // a new model makes an earlier fitted candidate stale
-  if (j.model && j.model->dof() != after.model->dof()) after.degrees.clear();  // not the same coordinates
+  // not the same coordinates: their units, default, names and ranges go
+  if ((j.model && j.model->dof() != after.model->dof()) || joint_q_size(j) != after.model->dof())
+    clear_coordinate_settings(after);
   // an opensim joint given another model (a joint file) keeps the file's as its original: Save As .osim writes the
   // new one, and the two are compared
   if (!j.osim_joint.isEmpty() && !j.original && j.model && j.model != after.model) after.original = j.model;
   after.last_fit = fit;
   Eigen::VectorXd start = q ? *q : after.q;
+  // a joint's first model (its first fit) starts at the default the user set for it
+  if (!q && !j.model && after.default_q.size() == after.model->dof()) start = after.default_q;
   if (start.size() != after.model->dof()) start = Eigen::VectorXd::Zero(after.model->dof());
   if (!start.allFinite()) return {{}, QObject::tr("q is not finite")};
   after.q = clamp_to_range(after, start);

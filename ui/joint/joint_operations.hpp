@@ -15,7 +15,8 @@ namespace js::ui {
 OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, int merge_key = 0);
 
 // replaces the joint's model (its kind follows the model's), keeps q (clamped into the new range, or `q`
-// when given) and poses the child at G(q). text names the undo step ("Fit Knee", "Load joint file").
+// when given; a joint's first model starts at its default, Joint::default_q) and poses the child at G(q).
+// text names the undo step ("Fit Knee", "Load joint file").
 // fit: what the app keeps of the fit that made the model (none for a joint file).
 OpResult<bool> set_joint_model(Document& doc, JointId id, std::shared_ptr<const JointModel> model,
                                const QString& text, std::optional<Eigen::VectorXd> q = std::nullopt,

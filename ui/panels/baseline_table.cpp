@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 
+#include "ui/joint/coordinate_units.hpp"
 #include "ui/joint/fit_job.hpp"
 #include "ui/joint/joint_model.hpp"
 
@@ -28,14 +29,16 @@ std::size_t samples_key(const Joint& j, double length_scale) {
   return h;
 }
 
-// q of sample k as the sliders show it: degrees for a rotational opensim coordinate, else as stored
+// q of sample k as the sliders show it: in the coordinate's unit (coordinate_units.hpp), short
 QString q_at(const Joint& j, int k) {
   if (k < 0 || k >= static_cast<int>(j.samples.size())) return QStringLiteral("–");
   const Eigen::VectorXd& q = j.samples[static_cast<std::size_t>(k)].q;
   QStringList parts;
   for (int a = 0; a < q.size(); ++a) {
-    const bool deg = static_cast<std::size_t>(a) < j.degrees.size() && j.degrees[static_cast<std::size_t>(a)];
-    parts << (deg ? QStringLiteral("%1°").arg(q[a] * kBaselineDeg, 0, 'f', 0) : QString::number(q[a], 'f', 2));
+    const CoordinateUnit u = coordinate_unit(j, a);
+    parts << (u == CoordinateUnit::degrees       ? QStringLiteral("%1°").arg(q[a] * kBaselineDeg, 0, 'f', 0)
+              : u == CoordinateUnit::millimetres ? QStringLiteral("%1 mm").arg(q[a] * 1e3, 0, 'f', 1)
+                                                 : QString::number(q[a], 'f', 2));
   }
   return parts.join(QStringLiteral(", "));
 }

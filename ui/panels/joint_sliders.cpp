@@ -3,10 +3,13 @@
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSlider>
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "ui/joint/coordinate_edit.hpp"
+#include "ui/joint/coordinate_units.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
@@ -31,6 +34,17 @@ JointSliders::JointSliders(Document& doc, QWidget* parent) : QWidget(parent), do
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(title_);
   layout->addLayout(rows_layout_);
+  reset_ = new QPushButton(tr("Reset to default"));
+  reset_->setObjectName(QStringLiteral("q_reset"));
+  reset_->setToolTip(tr("Put every coordinate of this joint at its default value (set in the joint's properties); one undo step"));
+  connect(reset_, &QPushButton::clicked, this, [this] {
+    const auto r = reset_joint_q(doc_, shown_joint_);
+    if (!r.ok()) emit status_message(r.error);
+  });
+  auto* reset_row = new QHBoxLayout;
+  reset_row->addStretch();
+  reset_row->addWidget(reset_);
+  layout->addLayout(reset_row);
   connect(&doc_, &Document::changed, this, &JointSliders::rebuild);
   connect(&doc_, &Document::selection_changed, this, &JointSliders::rebuild);
   rebuild();
@@ -41,18 +55,27 @@ void JointSliders::rebuild() {
   const JointId id = j ? j->id : 0;
   const int dof = j ? joint_q_size(*j) : 0;
   const void* model = j ? j->model.get() : nullptr;
-  if (id == shown_joint_ && dof == shown_dof_ && model == shown_model_) {
+  // names, units and ranges (the coordinate editor changes them without a new model)
+  QString signature;
+  for (int i = 0; i < dof; ++i) {
+    double lo = 0.0, hi = 0.0;
+    coordinate_range(*j, i, lo, hi);
+    signature += QStringLiteral("%1|%2|%3|%4;").arg(coordinate_name(*j, i), unit_suffix(coordinate_unit(*j, i))).arg(lo).arg(hi);
+  }
+  if (id == shown_joint_ && dof == shown_dof_ && model == shown_model_ && signature == shown_signature_) {
     refresh_values();
     return;
   }
   shown_joint_ = id;
   shown_dof_ = dof;
   shown_model_ = model;
+  shown_signature_ = signature;
   while (QLayoutItem* item = rows_layout_->takeAt(0)) {
     delete item->widget();
     delete item;
   }
   rows_.clear();
+  reset_->setEnabled(j && j->model);
   if (!j) title_->setText(tr("Select a joint (or its child body) to drive it."));
   else if (!j->model) title_->setText(tr("%1 has no joint model yet: press Fit (or load a joint file), then the "
                                          "sliders move the child along it.").arg(j->name));
@@ -60,8 +83,8 @@ void JointSliders::rebuild() {
   for (int i = 0; i < dof; ++i) {
     Row r;
     coordinate_range(*j, i, r.lo, r.hi);
-    const QString name = j->model ? QString::fromStdString(j->model->coordinates()[static_cast<std::size_t>(i)].name)
-                                  : QStringLiteral("q%1").arg(i);
+    const QString name = coordinate_name(*j, i);
+    const CoordinateUnit unit = coordinate_unit(*j, i);
     auto* row = new QWidget;
     auto* h = new QHBoxLayout(row);
     h->setContentsMargins(0, 0, 0, 0);
@@ -69,12 +92,13 @@ void JointSliders::rebuild() {
     r.slider->setObjectName(QStringLiteral("q_slider_%1").arg(i));
     r.slider->setRange(0, kSteps);
     r.slider->setEnabled(j->model != nullptr);
-    r.slider->setToolTip(tr("%1 from %2 to %3: drag to move the child along the joint").arg(name).arg(r.lo).arg(r.hi));
-    // an opensim rotational coordinate reads in degrees (stored in radians)
-    if (static_cast<std::size_t>(i) < j->degrees.size() && j->degrees[static_cast<std::size_t>(i)]) r.shown = 180.0 / 3.14159265358979323846;
+    r.slider->setToolTip(tr("%1 from %2 to %3: drag to move the child along the joint")
+                             .arg(name, coordinate_value_text(*j, i, r.lo), coordinate_value_text(*j, i, r.hi)));
+    // in the coordinate's unit (degrees for an opensim rotation, or as set in the coordinate editor); stored in SI
+    r.shown = unit_factor(unit);
     r.spin = new QDoubleSpinBox;
-    r.spin->setDecimals(r.shown == 1.0 ? 4 : 2);
-    if (r.shown != 1.0) r.spin->setSuffix(QStringLiteral("°"));
+    r.spin->setDecimals(unit == CoordinateUnit::metres ? 5 : unit == CoordinateUnit::radians ? 4 : 2);
+    r.spin->setSuffix(unit_suffix(unit));
     r.spin->setRange(r.lo * r.shown, r.hi * r.shown);
     r.spin->setSingleStep((r.hi - r.lo) * r.shown / 100.0);
     r.spin->setKeyboardTracking(false);

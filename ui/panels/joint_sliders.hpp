@@ -1,6 +1,7 @@
-// one slider and spin box per coordinate of the active joint; moving them sets q through set_joint_q, so
-// the child follows G(q) and one drag is one undo step. disabled, with the reason, while the joint has no
-// model (a spline joint before its first fit).
+// one slider and spin box per coordinate of the active joint, named and in the unit the coordinate editor set
+// (coordinate_units.hpp); moving them sets q through set_joint_q, so the child follows G(q) and one drag is one
+// undo step; Reset puts the joint at its default. disabled, with the reason, while the joint has no model (a
+// spline joint before its first fit).
 #pragma once
 
 #include <QWidget>
@@ -10,6 +11,7 @@
 
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
 class QSlider;
 class QVBoxLayout;
 
@@ -25,6 +27,8 @@ class JointSliders : public QWidget {
   QSlider* slider(int i) const { return rows_.at(static_cast<std::size_t>(i)).slider; }
   QDoubleSpinBox* spin(int i) const { return rows_.at(static_cast<std::size_t>(i)).spin; }
   int count() const { return static_cast<int>(rows_.size()); }
+  // puts the joint's coordinates at their defaults (coordinate_units.hpp joint_default_q)
+  QPushButton* reset_button() const { return reset_; }
 
   // sets coordinate i of the active joint (one undo step unless merge_key repeats)
   void set_coordinate(int i, double value, int merge_key);
@@ -45,10 +49,12 @@ class JointSliders : public QWidget {
   Document& doc_;
   QLabel* title_;
   QVBoxLayout* rows_layout_;
+  QPushButton* reset_;
   std::vector<Row> rows_;
   JointId shown_joint_ = -1;
   int shown_dof_ = -1;
   const void* shown_model_ = nullptr;
+  QString shown_signature_;
   bool syncing_ = false;
   int drag_key_ = 0;
 };

@@ -21,6 +21,7 @@
 #include "ui/document/operations.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/mesh/mesh_import.hpp"
+#include "ui/panels/coordinate_editor.hpp"
 #include "ui/panels/pose_format.hpp"
 
 namespace js::ui {
@@ -150,21 +151,55 @@ QWidget* PropertiesPanel::build_body_page() {
 
 QWidget* PropertiesPanel::build_joint_page() {
   auto* page = new QWidget;
-  auto* form = new QFormLayout(page);
+  auto* form = new QFormLayout;
+  // the stack is as tall as the body page: the room left goes below the fields, not into them
+  auto* page_layout = new QVBoxLayout(page);
+  page_layout->setContentsMargins(0, 0, 0, 0);
+  page_layout->addLayout(form);
+  page_layout->addStretch();
   joint_name_ = new QLineEdit;
-  joint_name_->setToolTip(tr("Name of the joint"));
+  joint_name_->setToolTip(tr("Name of the joint, as files and the scene tree show it"));
   joint_kind_ = new QComboBox;
   joint_kind_->addItems(joint_kinds());
-  joint_kind_->setToolTip(tr("Joint kind: a 1-dof spline curve, a 2-dof spline surface, or a lower pair"));
+  joint_kind_->setToolTip(tr("How the child moves: along a spline curve (1 coordinate) or surface (2) fitted to captured "
+                             "poses, or as a classic joint (hinge, slider, ball…). Changing it asks before a fit is lost"));
   joint_bodies_ = new QLabel;
-  joint_bodies_->setToolTip(tr("Parent → child bodies"));
+  joint_bodies_->setToolTip(tr("The parent body → the child body it moves, the joint's coordinates and the captured samples"));
   joint_parameters_ = new QPlainTextEdit;
+  joint_parameters_->setObjectName(QStringLiteral("joint_json"));
   joint_parameters_->setReadOnly(true);
-  joint_parameters_->setToolTip(tr("The joint model: a summary, then the model exactly as a joint file stores it"));
+  joint_parameters_->setVisible(false);
+  joint_parameters_->setMinimumHeight(200);
+  joint_parameters_->setLineWrapMode(QPlainTextEdit::NoWrap);
+  joint_parameters_->setToolTip(tr("The joint model exactly as a joint file stores it (docs/joint-file.md): SI units, "
+                                   "radians and metres"));
+  show_json_ = new QPushButton(tr("Show JSON"));
+  show_json_->setObjectName(QStringLiteral("show_json"));
+  show_json_->setCheckable(true);
+  show_json_->setToolTip(tr("Show the joint model as a joint file stores it, for power users"));
+  connect(show_json_, &QPushButton::toggled, this, [this](bool on) {
+    joint_parameters_->setVisible(on);
+    show_json_->setText(on ? tr("Hide JSON") : tr("Show JSON"));
+    if (on) refresh();
+  });
+  auto* summary_box = new QGroupBox(tr("Summary"));
+  summary_box->setToolTip(tr("The joint in words; hover a line for what it means"));
+  // one wrapped line per row: a box layout passes the labels' height for their width on to the scroll area
+  summary_form_ = new QVBoxLayout(summary_box);
+  summary_form_->setSpacing(2);
+  auto* coordinates_box = new QGroupBox(tr("Coordinates"));
+  coordinates_ = new CoordinateEditor(doc_);
+  connect(coordinates_, &CoordinateEditor::status_message, this, &PropertiesPanel::status_message);
+  auto* coordinates_layout = new QVBoxLayout(coordinates_box);
+  coordinates_layout->setContentsMargins(4, 4, 4, 4);
+  coordinates_layout->addWidget(coordinates_);
   form->addRow(tr("Name"), joint_name_);
   form->addRow(tr("Kind"), joint_kind_);
   form->addRow(tr("Bodies"), joint_bodies_);
-  form->addRow(tr("Model"), joint_parameters_);
+  form->addRow(summary_box);
+  form->addRow(coordinates_box);
+  form->addRow(show_json_);
+  form->addRow(joint_parameters_);
   connect(joint_name_, &QLineEdit::editingFinished, this, [this] {
     const Joint* j = doc_.data().joint(doc_.selection().joint);
     if (!refreshing_ && j && joint_name_->text() != j->name) report(set_joint_name(doc_, j->id, joint_name_->text()).error);
@@ -241,13 +276,49 @@ void PropertiesPanel::refresh() {
     joint_bodies_->setText(tr("%1 → %2 · %3 dof · %n sample(s)", nullptr, static_cast<int>(j->samples.size()))
                                .arg(p ? p->name : QStringLiteral("?"), c ? c->name : QStringLiteral("?"))
                                .arg(joint_q_size(*j)));
-    joint_parameters_->setPlainText(
-        j->model ? model_summary(*j->model) + QStringLiteral("\n\n") + QString::fromStdString(model_to_json(*j->model).dump(1))
-                 : tr("No model yet: press Fit, or load a joint file (Joint menu)."));
+    refresh_joint_summary(*j);
+    coordinates_->set_joint(j->id);
+    // the json is built only when shown (a large model's text is long)
+    if (joint_parameters_->isVisible() || show_json_->isChecked())
+      joint_parameters_->setPlainText(j->model ? QString::fromStdString(model_to_json(*j->model).dump(1))
+                                               : tr("No model yet: press Fit, or load a joint file (Joint menu)."));
   } else {
     stack_->setCurrentIndex(0);
   }
   refreshing_ = false;
+}
+
+QLabel* PropertiesPanel::summary_line(int row) const {
+  return row >= 0 && static_cast<std::size_t>(row) < summary_values_.size() ? summary_values_[static_cast<std::size_t>(row)] : nullptr;
+}
+
+void PropertiesPanel::refresh_joint_summary(const Joint& j) {
+  const double scale = doc_.data().fit.length_scale;
+  if (j.model != checked_model_ || scale != checked_scale_) {
+    checked_model_ = j.model;
+    checked_scale_ = scale;
+    checks_ = j.model ? check_model(*j.model, scale) : ModelChecks{};
+  }
+  summary_rows_ = joint_summary(j, checks_, scale);
+  // one label per row ("Kind: spline curve …"), reused while the row count stays
+  while (summary_values_.size() > summary_rows_.size()) {
+    delete summary_values_.back();
+    summary_values_.pop_back();
+  }
+  while (summary_values_.size() < summary_rows_.size()) {
+    auto* value = new QLabel;
+    value->setWordWrap(true);
+    value->setTextFormat(Qt::RichText);
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    summary_form_->addWidget(value);
+    value->show();  // a layout shows a new child of a shown box only at the next event loop pass
+    summary_values_.push_back(value);
+  }
+  for (std::size_t r = 0; r < summary_rows_.size(); ++r) {
+    summary_values_[r]->setText(QStringLiteral("<b>%1</b>: %2").arg(summary_rows_[r].label.toHtmlEscaped(),
+                                                                    summary_rows_[r].value.toHtmlEscaped()));
+    summary_values_[r]->setToolTip(summary_rows_[r].tip);
+  }
 }
 
 void PropertiesPanel::commit_body_properties() {

@@ -1,11 +1,13 @@
 // the properties dock: fields of the selected body (name, units, colour, mass, com, inertia, and its pose
-// relative to its parent in mm and degrees) or of the selected joint (name, kind, bodies, parameters).
+// relative to its parent in mm and degrees) or of the selected joint (name, kind, bodies, a summary in words
+// (joint_summary.hpp), its coordinates (coordinate_editor.hpp) and, behind Show JSON, the model as a joint file).
 #pragma once
 
 #include <QWidget>
 #include <array>
 
 #include "ui/document/document.hpp"
+#include "ui/panels/joint_summary.hpp"
 
 class QLineEdit;
 class QComboBox;
@@ -14,8 +16,11 @@ class QPushButton;
 class QLabel;
 class QStackedWidget;
 class QPlainTextEdit;
+class QVBoxLayout;
 
 namespace js::ui {
+
+class CoordinateEditor;
 
 class PropertiesPanel : public QWidget {
   Q_OBJECT
@@ -25,6 +30,13 @@ class PropertiesPanel : public QWidget {
   QDoubleSpinBox* pose_field(int i) { return pose_[static_cast<std::size_t>(i)]; }
   QComboBox* joint_kind_box() { return joint_kind_; }
   QPushButton* replace_mesh_button() { return body_replace_mesh_; }
+  // the joint page: its summary in words (a line with a tooltip per row), its coordinates, and the model as a
+  // joint file stores it behind "Show JSON"
+  const std::vector<SummaryRow>& joint_summary_rows() const { return summary_rows_; }
+  QLabel* summary_line(int row) const;
+  CoordinateEditor* coordinate_editor() { return coordinates_; }
+  QPushButton* show_json_button() { return show_json_; }
+  QPlainTextEdit* json_view() { return joint_parameters_; }
 
  public slots:
   // asks for a mesh file and relinks the body to it (a moved or missing file)
@@ -37,6 +49,7 @@ class PropertiesPanel : public QWidget {
   QWidget* build_body_page();
   QWidget* build_joint_page();
   void refresh();
+  void refresh_joint_summary(const Joint& j);
   void commit_body_properties();
   void commit_pose(QDoubleSpinBox* source);
   void report(const QString& error);
@@ -59,6 +72,15 @@ class PropertiesPanel : public QWidget {
   QComboBox* joint_kind_;
   QLabel* joint_bodies_;
   QPlainTextEdit* joint_parameters_;
+  QPushButton* show_json_;
+  QVBoxLayout* summary_form_;
+  std::vector<QLabel*> summary_values_;
+  std::vector<SummaryRow> summary_rows_;
+  CoordinateEditor* coordinates_;
+  // the range checks of the shown model (hundreds of evaluations): redone only for another model or length scale
+  std::shared_ptr<const JointModel> checked_model_;
+  double checked_scale_ = 0.0;
+  ModelChecks checks_;
 
   bool refreshing_ = false;
   QDoubleSpinBox* last_pose_field_ = nullptr;  // consecutive edits of one field merge into one undo step

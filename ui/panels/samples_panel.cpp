@@ -13,6 +13,7 @@
 
 #include "ui/document/operations.hpp"
 #include "ui/joint/residual_colour.hpp"
+#include "ui/joint/coordinate_units.hpp"
 #include "ui/panels/pose_format.hpp"
 
 namespace js::ui {
@@ -30,7 +31,8 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
                         "Double-click q to edit it; select a row to highlight its ghost (or click a ghost in the view). The residual is the "
                         "distance and angle from the sample to the fitted joint at its q."));
   q_entry_ = new QLineEdit;
-  q_entry_->setToolTip(tr("q for the next capture (comma-separated, one value per dof); empty = automatic. "
+  q_entry_->setToolTip(tr("q for the next capture (comma-separated, one value per dof, in the coordinates' units "
+                          "unless typed: 30°, 0.5 rad, 12 mm, 0.012 m); empty = automatic. "
                           "Enter checks it; Capture (or C) records the pose"));
   // numbers only: C, K and F stay shortcuts here (main_window.cpp)
   q_entry_->setProperty("numbers_only", true);
@@ -90,10 +92,16 @@ void SamplesPanel::rebuild() {
   const int n = j ? static_cast<int>(j->samples.size()) : 0;
   title_->setText(j ? tr("%1: %n sample(s)", nullptr, n).arg(j->name) : tr("Select a joint or its child body."));
   table_->setRowCount(n);
+  // the q column names the coordinates and their units ("flexion (°)"); the units are found once for all rows
+  const std::vector<CoordinateUnit> units = j ? coordinate_units(*j) : std::vector<CoordinateUnit>{};
+  QStringList q_header;
+  for (int i = 0; j && i < joint_q_size(*j); ++i)
+    q_header << QStringLiteral("%1 (%2)").arg(coordinate_name(*j, i), unit_suffix(units[static_cast<std::size_t>(i)]).trimmed());
+  table_->setHorizontalHeaderItem(0, new QTableWidgetItem(q_header.isEmpty() ? tr("q") : q_header.join(QStringLiteral(", "))));
   const std::vector<PoseError> errors = j ? sample_errors(*j) : std::vector<PoseError>{};
   for (int r = 0; r < n; ++r) {
     const Sample& s = j->samples[static_cast<std::size_t>(r)];
-    auto* q = new QTableWidgetItem(q_text(s.q, j->degrees));
+    auto* q = new QTableWidgetItem(joint_q_text(units, s.q));
     q->setToolTip(tr("Joint coordinate(s) of this sample; double-click to edit"));
     auto* t = new QTableWidgetItem(translation_mm_text(s.parent_T_child.p));
     auto* rot = new QTableWidgetItem(rotation_text(s.parent_T_child.R));
@@ -121,7 +129,7 @@ void SamplesPanel::rebuild() {
     table_->setItem(r, 3, res);
   }
   const Body* child = j ? doc_.data().body(j->child) : nullptr;
-  q_entry_->setPlaceholderText(child ? tr("auto: %1").arg(q_text(next_sample_q(*j, child->pose), j->degrees)) : QString());
+  q_entry_->setPlaceholderText(child ? tr("auto: %1").arg(joint_q_text(*j, next_sample_q(*j, child->pose))) : QString());
   for (QWidget* w : std::initializer_list<QWidget*>{capture_, q_entry_}) w->setEnabled(j != nullptr);
   for (QWidget* w : std::initializer_list<QWidget*>{pose_at_, up_, down_, delete_}) w->setEnabled(n > 0);
   syncing_ = false;
@@ -157,7 +165,7 @@ void SamplesPanel::on_cell_edited(int row, int column) {
   if (!j) return;
   Eigen::VectorXd q;
   const int dof = joint_q_size(*j);
-  if (!parse_q(table_->item(row, 0)->text(), dof, q, j->degrees)) {
+  if (!parse_joint_q(table_->item(row, 0)->text(), *j, q)) {
     report(tr("q needs %1 number(s), separated by commas").arg(dof));
     rebuild();
     return;
@@ -175,7 +183,7 @@ void SamplesPanel::capture() {
   std::optional<Eigen::VectorXd> q;
   if (!q_entry_->text().trimmed().isEmpty()) {
     Eigen::VectorXd typed;
-    if (!parse_q(q_entry_->text(), joint_q_size(*j), typed, j->degrees)) {
+    if (!parse_joint_q(q_entry_->text(), *j, typed)) {
       report(tr("q needs %1 number(s), separated by commas").arg(joint_q_size(*j)));
       return;
     }
@@ -194,7 +202,7 @@ void SamplesPanel::capture() {
   const auto r = capture_sample(doc_, id, q);
   if (r.ok()) q_entry_->clear();
   report(r.error, tr("Captured sample %1 (q = %2)").arg(r.value + 1).arg(
-                      r.ok() ? q_text(doc_.data().joint(id)->samples.back().q, doc_.data().joint(id)->degrees) : QString()));
+                      r.ok() ? joint_q_text(*doc_.data().joint(id), doc_.data().joint(id)->samples.back().q) : QString()));
 }
 
 void SamplesPanel::check_q_entry() {
@@ -205,11 +213,11 @@ void SamplesPanel::check_q_entry() {
     return;
   }
   Eigen::VectorXd typed;
-  if (!parse_q(q_entry_->text(), joint_q_size(*j), typed, j->degrees)) {
+  if (!parse_joint_q(q_entry_->text(), *j, typed)) {
     report(tr("q needs %1 number(s), separated by commas").arg(joint_q_size(*j)));
     return;
   }
-  report({}, tr("The next capture (Capture or C) gets q = %1").arg(q_text(typed, j->degrees)));
+  report({}, tr("The next capture (Capture or C) gets q = %1").arg(joint_q_text(*j, typed)));
 }
 
 void SamplesPanel::delete_selected() {

@@ -47,10 +47,21 @@ Eigen::Matrix4f view_matrix(const CameraState& c) {
   return v.cast<float>();
 }
 
+double view_half_height(const CameraState& c) { return c.distance * std::tan(0.5 * c.fov_y); }
+
 Eigen::Matrix4f projection_matrix(const CameraState& c, double aspect) {
   const double n = near_plane(c), f = far_plane(c);
-  const double t = 1.0 / std::tan(0.5 * c.fov_y);
   Eigen::Matrix4d p = Eigen::Matrix4d::Zero();
+  if (c.orthographic) {
+    const double h = view_half_height(c);
+    p(0, 0) = 1.0 / (h * aspect);
+    p(1, 1) = 1.0 / h;
+    p(2, 2) = -2.0 / (f - n);
+    p(2, 3) = -(f + n) / (f - n);
+    p(3, 3) = 1.0;
+    return p.cast<float>();
+  }
+  const double t = 1.0 / std::tan(0.5 * c.fov_y);
   p(0, 0) = t / aspect;
   p(1, 1) = t;
   p(2, 2) = (f + n) / (n - f);
@@ -66,6 +77,11 @@ Ray pixel_ray(const CameraState& c, double x, double y, int width, int height) {
   const double t = std::tan(0.5 * c.fov_y);
   const double ndc_x = 2.0 * x / width - 1.0;
   const double ndc_y = 1.0 - 2.0 * y / height;
+  // parallel rays from the eye's plane
+  if (c.orthographic) {
+    const double h = view_half_height(c);
+    return Ray{camera_eye(c) + ndc_x * h * aspect * right + ndc_y * h * up, -back};
+  }
   const Vec3 dir = (-back + ndc_x * t * aspect * right + ndc_y * t * up).normalized();
   return Ray{camera_eye(c), dir};
 }
@@ -77,9 +93,10 @@ bool project_to_pixel(const CameraState& c, const Vec3& world, int width, int he
   const double depth = -d.dot(back);
   if (depth <= 1e-9) return false;
   const double aspect = static_cast<double>(width) / std::max(1, height);
-  const double t = std::tan(0.5 * c.fov_y);
-  const double ndc_x = d.dot(right) / (depth * t * aspect);
-  const double ndc_y = d.dot(up) / (depth * t);
+  // the depth a point is seen at: its own in perspective, the target's in a parallel view
+  const double scale = c.orthographic ? view_half_height(c) : depth * std::tan(0.5 * c.fov_y);
+  const double ndc_x = d.dot(right) / (scale * aspect);
+  const double ndc_y = d.dot(up) / scale;
   pixel = Eigen::Vector2d(0.5 * (ndc_x + 1.0) * width, 0.5 * (1.0 - ndc_y) * height);
   return true;
 }

@@ -20,7 +20,10 @@ Vec3 world_up(const CameraState& c);
 
 Vec3 camera_eye(const CameraState& c);
 Eigen::Matrix4f view_matrix(const CameraState& c);
+// perspective, or parallel (CameraState::orthographic) spanning view_half_height above and below the target
 Eigen::Matrix4f projection_matrix(const CameraState& c, double aspect);
+// half the height the view spans at the target's distance (m): what a parallel view shows
+double view_half_height(const CameraState& c);
 // near and far planes follow the orbit distance so small and large scenes both resolve depth
 double near_plane(const CameraState& c);
 double far_plane(const CameraState& c);

@@ -25,6 +25,17 @@ LodProjection lod_projection(const CameraState& c, int width_px, int height_px) 
   p.half_height_slope = t;
   p.half_width_slope = t * aspect;
   p.clip_T_world = projection_matrix(c, aspect) * view_matrix(c);
+  if (c.orthographic) {
+    // a parallel view as a very long lens: an eye far back along the view axis whose field spans the view's
+    // height at the target, so errors project alike at any depth and back faces are judged along the axis
+    const double far_back = 100.0 * c.distance;
+    const double slope = view_half_height(c) / far_back;
+    p.eye = c.target - far_back * p.forward;
+    p.pixels_per_slope = std::max(1, height_px) / (2.0 * slope);
+    p.corner_gain = std::sqrt(1.0 + slope * slope * (1.0 + aspect * aspect));
+    p.half_height_slope = slope;
+    p.half_width_slope = slope * aspect;
+  }
   return p;
 }
 

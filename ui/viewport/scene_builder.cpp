@@ -127,6 +127,13 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
     for (int k = 0; k < 3; ++k)
       push_line(scene.overlay, target - s * Vec3::Unit(k), target + s * Vec3::Unit(k), colour);
   }
+  if (!opt.measure_points.empty()) {
+    const Eigen::Vector4f colour(0.2f, 0.9f, 1.0f, 1.0f);
+    const double s = 0.012 * cam.distance;
+    for (const Vec3& p : opt.measure_points)
+      for (int k = 0; k < 3; ++k) push_line(scene.overlay, p - s * Vec3::Unit(k), p + s * Vec3::Unit(k), colour);
+    if (opt.measure_points.size() == 2) push_line(scene.overlay, opt.measure_points[0], opt.measure_points[1], colour);
+  }
   return scene;
 }
 

@@ -36,6 +36,8 @@ struct SceneOptions {
   GizmoHandle gizmo_hovered = GizmoHandle::none;
   // an ik drag: the grabbed point and its target (world), drawn on top as a line and a cross
   std::optional<std::pair<Vec3, Vec3>> ik_target;
+  // the distance tool's points (world, measure_tool.hpp): a cross at each, a line between two, drawn on top
+  std::vector<Vec3> measure_points;
 };
 
 Scene build_scene(const DocumentData& d, const Selection& selection, MeshLibrary& meshes, const CameraState& cam,

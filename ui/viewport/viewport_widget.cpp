@@ -163,8 +163,9 @@ void ViewportWidget::paint_gl(int width_px, int height_px) {
   SceneOptions opt = options_;
   opt.surface_cache = &surfaces_;
   opt.loop_cache = &loops_;
-  opt.gizmo = ik_mode_ ? std::nullopt : current_gizmo();
+  opt.gizmo = ik_mode_ || measure_.active() ? std::nullopt : current_gizmo();
   if (drag_ == Drag::ik && ik_.active()) opt.ik_target = std::pair{ik_.grabbed_point(doc_.data()), ik_.target()};
+  if (measure_.active()) opt.measure_points = measure_.world_points(doc_.data());
   opt.gizmo_hovered = drag_ == Drag::gizmo ? gizmo_drag_.handle() : hovered_;
   const CameraState& cam = doc_.data().camera;
   Scene scene = build_scene(doc_.data(), doc_.selection(), meshes_, cam, opt);
@@ -247,6 +248,50 @@ void ViewportWidget::set_ik_mode(bool on) {
   request_frame();
 }
 
+void ViewportWidget::set_measure_mode(bool on) {
+  if (on == measure_.active()) return;
+  measure_.set_active(on);
+  emit measure_mode_changed(on);
+  const QString text = on ? tr("Distance: click a point on a mesh, then another (Esc ends)") : tr("Distance tool off");
+  emit measurement(on ? text : QString());
+  emit status_message(text);
+  request_frame();
+}
+
+void ViewportWidget::measure_click(const QPointF& pos) {
+  const auto hit = pick_body(doc_.data(), meshes_, ray_at(pos));
+  if (!hit) {
+    emit status_message(tr("Distance: no mesh under the mouse; click on a body"));
+    return;
+  }
+  measure_.add(doc_.data(), hit->body, hit->point);
+  QString text;
+  if (const auto d = measure_.distance(doc_.data())) {
+    const std::vector<BodyId> b = measure_.bodies();
+    text = tr("Distance %1 mm (%2 → %3)").arg(*d * 1e3, 0, 'f', 1).arg(doc_.data().body(b[0])->name, doc_.data().body(b[1])->name);
+  } else {
+    text = tr("Distance: first point on %1; click the second").arg(doc_.data().body(hit->body)->name);
+  }
+  emit measurement(text);
+  emit status_message(text);
+  request_frame();
+}
+
+void ViewportWidget::set_standard_view(StandardView view) {
+  CameraState c = doc_.data().camera;
+  // lateral and medial: from the side of the selected body (or of the target)
+  const BodyId b = gizmo_body();
+  const Vec3 where = b ? doc_.data().world_T_body(b).p : c.target;
+  set_camera(standard_view(c, view, body_side(c, where)));
+  emit status_message(tr("%1 view").arg(standard_view_name(view)));
+}
+
+void ViewportWidget::set_orthographic(bool on) {
+  CameraState c = doc_.data().camera;
+  c.orthographic = on;
+  set_camera(c);
+}
+
 bool ViewportWidget::begin_ik_drag(const QPointF& pos) {
   const auto hit = pick_body(doc_.data(), meshes_, ray_at(pos));
   if (!hit) return false;
@@ -266,6 +311,11 @@ void ViewportWidget::mousePressEvent(QMouseEvent* e) {
   moved_ = false;
   if (e->button() == Qt::LeftButton && !(e->modifiers() & Qt::ShiftModifier)) {
     if (ik_mode_ && begin_ik_drag(e->position())) return;
+    // measuring: a click picks, a drag orbits; the gizmo stays out of the way
+    if (measure_.active()) {
+      drag_ = Drag::orbit;
+      return;
+    }
     if (auto g = ik_mode_ ? std::nullopt : current_gizmo()) {
       const GizmoHandle h = pick_gizmo(*g, doc_.data().camera, width(), height(),
                                        Eigen::Vector2d(e->position().x(), e->position().y()));
@@ -367,7 +417,10 @@ void ViewportWidget::mouseReleaseEvent(QMouseEvent* e) {
                                                                             : QString()));
     return;
   }
-  if (e->button() == Qt::LeftButton && !moved_) click_select(e->position());
+  if (e->button() == Qt::LeftButton && !moved_) {
+    if (measure_.active()) measure_click(e->position());
+    else click_select(e->position());
+  }
 }
 
 void ViewportWidget::click_select(const QPointF& pos) {
@@ -404,6 +457,13 @@ void ViewportWidget::keyPressEvent(QKeyEvent* e) {
     case Qt::Key_Down: shift ? pan(c, 0, -step, height()) : orbit(c, 0, -step); break;
     case Qt::Key_Plus: case Qt::Key_Equal: case Qt::Key_PageUp: zoom(c, 0.85); break;
     case Qt::Key_Minus: case Qt::Key_PageDown: zoom(c, 1.0 / 0.85); break;
+    case Qt::Key_Escape:
+      if (!measure_.active()) {
+        QWidget::keyPressEvent(e);
+        return;
+      }
+      set_measure_mode(false);
+      return;
     default: QWidget::keyPressEvent(e); return;
   }
   set_camera(c);

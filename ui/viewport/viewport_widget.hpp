@@ -1,7 +1,7 @@
 // the central 3-d view: a widget holding a native OpenGL window that builds a Scene from the document each
 // frame and hands it to the Renderer. mouse: left-drag orbits (or drags a gizmo handle), right/middle or
-// shift-drag pans, wheel zooms, click selects (a body, or a sample by its ghost). keys: arrows orbit,
-// shift+arrows pan, +/− zoom.
+// shift-drag pans, wheel zooms, click selects (a body, or a sample by its ghost; with the distance tool, picks a
+// point). keys: arrows orbit, shift+arrows pan, +/− zoom, Esc ends the distance tool.
 // why a window and not a QOpenGLWidget: a QOpenGLWidget draws into a texture that Qt then composes with the
 // rest of the main window on every flush, two full-window textured quads; under a software rasterizer that
 // costs about as much as drawing 250k triangles (docs/app.md, "Frame time"). the window draws straight into
@@ -19,8 +19,10 @@
 #include "ui/mesh/mesh_library.hpp"
 #include "ui/mesh/mesh_lod_cache.hpp"
 #include "ui/viewport/gizmo.hpp"
+#include "ui/viewport/measure_tool.hpp"
 #include "ui/viewport/renderer.hpp"
 #include "ui/viewport/scene_builder.hpp"
+#include "ui/viewport/standard_views.hpp"
 
 namespace js::ui {
 
@@ -37,6 +39,13 @@ class ViewportWidget : public QWidget {
   // ik mode: a left-drag on a body moves the point under the mouse and the joints above it follow (ik_drag.hpp)
   void set_ik_mode(bool on);
   bool ik_mode() const { return ik_mode_; }
+  // the distance tool (measure_tool.hpp): clicks pick points on the meshes instead of selecting; Esc ends it
+  void set_measure_mode(bool on);
+  const MeasureTool& measure() const { return measure_; }
+  // an anatomical view of the camera's target (standard_views.hpp; lateral and medial from the side of the
+  // selected body), and the parallel projection: view state saved with the camera, not undoable edits
+  void set_standard_view(StandardView view);
+  void set_orthographic(bool on);
   bool show_frame_time() const { return show_frame_time_; }
   // last measured frame time, ms (only while shown): from the start of building the scene to the frame on
   // screen (GPU work finished and the buffers swapped), smoothed
@@ -67,6 +76,10 @@ class ViewportWidget : public QWidget {
   void frame_time_measured(double ms);
   void files_dropped(const QStringList& paths);
   void status_message(const QString& text);
+  // the distance tool turned itself off (Esc) or on
+  void measure_mode_changed(bool on);
+  // the tool's reading: "Distance 42.3 mm (Femur → Tibia)", or what to pick next
+  void measurement(const QString& text);
 
  protected:
   void paintEvent(QPaintEvent* e) override;
@@ -114,6 +127,8 @@ class ViewportWidget : public QWidget {
   GizmoHandle hovered_ = GizmoHandle::none;
 
   bool ik_mode_ = false;
+  MeasureTool measure_;
+  void measure_click(const QPointF& pos);
   IkDrag ik_;
   Vec3 ik_plane_point_ = Vec3::Zero();   // the drag plane: through the grabbed point, facing the camera
   Vec3 ik_plane_normal_ = Vec3::UnitZ();

@@ -1,0 +1,131 @@
+#include "ui/joint/coordinate_edit.hpp"
+
+#include <QObject>
+#include <QRegularExpression>
+#include <cmath>
+
+#include "ui/document/commands.hpp"
+#include "ui/joint/joint_model.hpp"
+#include "ui/joint/joint_operations.hpp"
+
+namespace js::ui {
+namespace {
+
+// an open bound as core stores it (Coordinate's default)
+double stored_min(const std::optional<double>& x) { return x ? *x : Coordinate{}.min; }
+double stored_max(const std::optional<double>& x) { return x ? *x : Coordinate{}.max; }
+
+template <class T>
+void resize_to(std::vector<T>& v, int n, const T& fill) {
+  if (static_cast<int>(v.size()) != n) v.resize(static_cast<std::size_t>(n), fill);
+}
+
+}  // namespace
+
+CoordinateEdit coordinate_edit_of(const Joint& joint, int i) {
+  CoordinateEdit e;
+  e.name = coordinate_name(joint, i);
+  e.unit = coordinate_unit(joint, i);
+  e.min = coordinate_min(joint, i);
+  e.max = coordinate_max(joint, i);
+  const Eigen::VectorXd d = joint_default_q(joint);
+  e.default_value = i >= 0 && i < d.size() ? d[i] : 0.0;
+  return e;
+}
+
+QString coordinate_edit_problem(const Document& doc, const Joint& joint, int i, const CoordinateEdit& edit) {
+  const int dof = joint_q_size(joint);
+  if (i < 0 || i >= dof) return QObject::tr("%1 has no coordinate %2").arg(joint.name).arg(i + 1);
+  const QString name = edit.name.trimmed();
+  if (name.isEmpty()) return QObject::tr("Coordinate %1 of %2 needs a name").arg(i + 1).arg(joint.name);
+  // files and scenes refer to a coordinate as body.coordinate
+  static const QRegularExpression valid(QStringLiteral("^[A-Za-z_][A-Za-z0-9_\\-]*$"));
+  if (!valid.match(name).hasMatch())
+    return QObject::tr("\"%1\" cannot name a coordinate: use letters, digits, _ and -, starting with a letter").arg(name);
+  for (int k = 0; k < dof; ++k)
+    if (k != i && coordinate_name(joint, k) == name)
+      return QObject::tr("%1 already has a coordinate named %2").arg(joint.name, name);
+  if (name != coordinate_name(joint, i) && (!joint.osim_joint.isEmpty() || !doc.data().scene_keys.is_null()))
+    return QObject::tr("%1 keeps the coordinate names of the model it was opened from (its file refers to %2 by "
+                       "name): rename it there").arg(joint.name, coordinate_name(joint, i));
+  if (unit_translational(edit.unit) != coordinate_translational(joint, i))
+    return QObject::tr("%1 is a %2: its unit is %3")
+        .arg(coordinate_name(joint, i),
+             coordinate_translational(joint, i) ? QObject::tr("translation") : QObject::tr("rotation"),
+             coordinate_translational(joint, i) ? QObject::tr("mm or m") : QObject::tr("degrees or radians"));
+  for (const auto& bound : {edit.min, edit.max})
+    if (bound && !finite_bound(*bound)) return QObject::tr("A bound of %1 is not a finite number").arg(name);
+  if (edit.min && edit.max && !(*edit.min < *edit.max))
+    return QObject::tr("The range of %1 needs min < max (%2 ≥ %3)")
+        .arg(name, coordinate_value_text(joint, i, *edit.min), coordinate_value_text(joint, i, *edit.max));
+  const bool range_changed = edit.min != coordinate_min(joint, i) || edit.max != coordinate_max(joint, i);
+  if (range_changed && joint.model && joint.model->range_policy() == RangePolicy::Wrap)
+    return QObject::tr("%1 is a closed curve: its range is its period, set by the fit").arg(joint.name);
+  if (!std::isfinite(edit.default_value)) return QObject::tr("The default of %1 is not a finite number").arg(name);
+  if ((edit.min && edit.default_value < *edit.min) || (edit.max && edit.default_value > *edit.max))
+    return QObject::tr("The default of %1, %2, is outside its range %3")
+        .arg(name, coordinate_value_text(joint, i, edit.default_value), coordinate_range_text(joint, i));
+  return {};
+}
+
+OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const CoordinateEdit& edit_in) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return {false, QObject::tr("No joint with id %1").arg(id)};
+  CoordinateEdit edit = edit_in;
+  edit.name = edit.name.trimmed();
+  if (const QString problem = coordinate_edit_problem(doc, *j, i, edit); !problem.isEmpty()) return {false, problem};
+  const CoordinateEdit now = coordinate_edit_of(*j, i);
+  if (edit == now) return {false, {}};
+  const int dof = joint_q_size(*j);
+  const auto k = static_cast<std::size_t>(i);
+  Joint after = *j;
+  resize_to(after.degrees, dof, false);
+  resize_to(after.millimetres, dof, false);
+  after.degrees[k] = edit.unit == CoordinateUnit::degrees;
+  after.millimetres[k] = edit.unit == CoordinateUnit::millimetres;
+  // what the user changed is kept for the next fit; what they left alone stays the fit's to choose
+  resize_to(after.user_coordinates, dof, Coordinate{"", Coordinate{}.min, Coordinate{}.max, false});
+  Coordinate& user = after.user_coordinates[k];
+  if (edit.name != now.name) user.name = edit.name.toStdString();
+  if (edit.min != now.min) user.min = stored_min(edit.min);
+  if (edit.max != now.max) user.max = stored_max(edit.max);
+  if (after.default_q.size() != dof) after.default_q = Eigen::VectorXd::Zero(dof);
+  after.default_q[i] = edit.default_value;
+  const QString text = QObject::tr("Edit coordinate %1 of %2").arg(edit.name, j->name);
+  if (!j->model) {
+    doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, text));
+    return {true, {}};
+  }
+  // models are immutable: a clone with the new coordinate
+  std::unique_ptr<JointModel> model = j->model->clone();
+  Coordinate& c = model->coordinates()[k];
+  c.name = edit.name.toStdString();
+  if (model->range_policy() != RangePolicy::Wrap) {
+    c.min = stored_min(edit.min);
+    c.max = stored_max(edit.max);
+  }
+  after.model = std::move(model);
+  // an opened scene's joint keys describe the range as read: the scene export writes the model instead
+  if (edit.min != now.min || edit.max != now.max) after.scene_joint = nullptr;
+  // a re-authored joint's candidate stands in for these coordinates: it follows the name
+  if (j->candidate && j->candidate->dof() == dof) {
+    std::unique_ptr<JointModel> candidate = j->candidate->clone();
+    candidate->coordinates()[k].name = c.name;
+    after.candidate = std::move(candidate);
+  }
+  after.q = clamp_to_range(after, j->q);
+  const Body* child = doc.data().body(j->child);
+  if (!child) return {false, QObject::tr("Joint %1 has no child body").arg(j->name)};
+  Body moved = *child;
+  moved.pose = joint_transform(*after.model, after.q);
+  doc.undo_stack()->push(new JointMotionCommand(&doc, *j, std::move(after), *child, moved, text));
+  return {true, {}};
+}
+
+OpResult<bool> reset_joint_q(Document& doc, JointId id) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return {false, QObject::tr("No joint with id %1").arg(id)};
+  return set_joint_q(doc, id, joint_default_q(*j));
+}
+
+}  // namespace js::ui

@@ -1,0 +1,38 @@
+// editing one coordinate of a joint as the coordinate editor (ui/panels/coordinate_editor) does: its name, unit,
+// range and default in one undo step. a joint with a model gets a clone of the model with the new coordinate
+// (models are immutable) and its child follows q clamped into the new range; a joint not fitted yet keeps the
+// name and range for its fit (Joint::user_coordinates, fit_job.hpp).
+#pragma once
+
+#include <QString>
+#include <optional>
+
+#include "ui/document/operations.hpp"
+#include "ui/joint/coordinate_units.hpp"
+
+namespace js::ui {
+
+// one coordinate as the editor shows it; values in SI units (rad or m)
+struct CoordinateEdit {
+  QString name;
+  CoordinateUnit unit = CoordinateUnit::radians;
+  std::optional<double> min, max;  // an open bound: nullopt
+  double default_value = 0.0;
+  bool operator==(const CoordinateEdit&) const = default;
+};
+
+// coordinate i of the joint as it is now
+CoordinateEdit coordinate_edit_of(const Joint& joint, int i);
+
+// why `edit` cannot be coordinate i of the joint (an empty or taken name, a name with spaces or dots, a unit of
+// the other kind, min ≥ max, a default outside the range, a new range for a closed curve, a rename in an opened
+// OpenSim model or scene, whose files refer to coordinates by name), or an empty string
+QString coordinate_edit_problem(const Document& doc, const Joint& joint, int i, const CoordinateEdit& edit);
+
+// applies it: one undo step ("Edit coordinate flexion of knee"); nothing when it equals the coordinate as it is
+OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const CoordinateEdit& edit);
+
+// puts every coordinate of the joint at its default (joint_default_q), the child following: one undo step
+OpResult<bool> reset_joint_q(Document& doc, JointId id);
+
+}  // namespace js::ui
