@@ -286,6 +286,9 @@ TEST(Reauthor, Leg39KneeThroughItsFlexionAlone) {
   EXPECT_EQ(s.model->coordinates()[0].name, "knee_angle_r");
   ASSERT_EQ(s.q.size(), 1);
   EXPECT_EQ(s.degrees, std::vector<bool>{true});
+  // per-coordinate settings follow the chosen coordinate (a project of the joint must read back)
+  ASSERT_EQ(s.default_q.size(), 1);
+  EXPECT_EQ(s.default_q[0], file.default_q.size() == 3 ? file.default_q[0] : 0.0);
   ASSERT_EQ(s.samples.size(), 31u);
   for (std::size_t k = 0; k < s.samples.size(); k += 5) {
     // the file's knee at (flexion, the couplers' translations)

@@ -11,6 +11,7 @@
 #include "core/joints/restricted_joint.hpp"
 #include "ui/document/commands.hpp"
 #include "ui/document/osim_source.hpp"
+#include "ui/joint/coordinate_units.hpp"
 #include "ui/joint/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
@@ -207,13 +208,27 @@ OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1, const std:
     const JointVector at = base_coordinates(*j);
     after.model = model;
     after.kind = model_kind_name(*model);
+    // so do the per-coordinate settings (units, defaults, the user's names and ranges), from the coordinate each
+    // new one was in the joint's current model
+    const auto* restricted = dynamic_cast<const RestrictedJoint*>(j->model.get());
     after.q = Eigen::VectorXd(dof);
+    after.default_q = Eigen::VectorXd(dof);
     after.degrees.clear();
+    after.millimetres.clear();
+    after.user_coordinates.clear();
     for (int a = 0; a < dof; ++a) {
       const auto k = static_cast<std::size_t>(chosen[static_cast<std::size_t>(a)]);
+      const int f = restricted ? restricted->free_index_of(static_cast<int>(k)) : static_cast<int>(k);
+      const auto was = static_cast<std::size_t>(std::max(f, 0));
       after.q[a] = static_cast<Eigen::Index>(k) < at.size() ? at[static_cast<Eigen::Index>(k)] : cs[k].held;
+      after.default_q[a] = cs[k].held;
       after.degrees.push_back(cs[k].degrees);
+      after.millimetres.push_back(f >= 0 && was < j->millimetres.size() && j->millimetres[was]);
+      after.user_coordinates.push_back(f >= 0 && was < j->user_coordinates.size() ? j->user_coordinates[was] : Coordinate{});
     }
+    if (std::none_of(after.millimetres.begin(), after.millimetres.end(), [](bool b) { return b; })) after.millimetres.clear();
+    if (std::all_of(after.user_coordinates.begin(), after.user_coordinates.end(), [](const Coordinate& c) { return c.name.empty() && !bounded_range(c); }))
+      after.user_coordinates.clear();
     after.q = clamp_to_range(after, after.q);
   }
   const auto& range = model->coordinates();
@@ -290,6 +305,8 @@ OpResult<bool> restore_original(Document& doc, JointId id) {
     for (auto i = old; i < dof; ++i) s.q[i] = 0.0;
   }
   after.q = clamp_to_range(after, after.q);
+  // per-coordinate settings of another dof do not carry over
+  if (!j->model || dof != j->model->dof()) clear_coordinate_settings(after);
   return push_model_change(doc, *j, std::move(after), QObject::tr("Restore the original %1").arg(j->name));
 }
 

@@ -259,7 +259,7 @@ TEST(JointFileErrors, UnknownKind) {
   EXPECT_FILE_ERROR(error_of(doc), io::ErrorKind::UnknownKind,
                     "knee.json: /kind: unknown joint kind \"hinge\" (known: fixed, revolute, prismatic, helical, "
                     "cylindrical, universal, planar, spherical, elliptic, spline_curve, spline_surface, series, custom_axes, "
-                    "ellipsoid)");
+                    "ellipsoid, restricted)");
 }
 
 TEST(JointFileErrors, SeriesParts) {
