@@ -101,6 +101,18 @@ std::vector<scene::TriangleMesh> scene_body_meshes(const std::string& scene_path
   for (int i = 0; i < scene.model.num_bodies(); ++i) {
     const nlohmann::json& b = doc.at("bodies").at(static_cast<std::size_t>(i));
     if (!b.contains("mesh")) {
+      // the app's drawing ("visual": a mesh file in m or mm, as its scene export writes an imported bone) when this
+      // build reads its format, else the box of the body's inertia
+      const nlohmann::json* v = b.contains("visual") ? &b.at("visual") : nullptr;
+      const std::string file = v && v->contains("file") && v->at("file").is_string() ? v->at("file").get<std::string>() : "";
+      if (!file.empty() && mesh::is_core_mesh_path(file)) {
+        const std::filesystem::path p(file);
+        scene::TriangleMesh visual = mesh::read_mesh_file((p.is_absolute() ? p : dir / p).string());
+        const double scale = v->value("units", std::string("m")) == "mm" ? 1e-3 : 1.0;
+        for (Vec3& x : visual.vertices) x *= scale;
+        meshes.push_back(std::move(visual));
+        continue;
+      }
       meshes.push_back(inertia_box(scene.model.body(i).inertia));
       continue;
     }

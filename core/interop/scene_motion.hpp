@@ -28,7 +28,8 @@ SceneMotion sweep_motion(const scene::Scene& scene, const std::string& coordinat
 SceneMotion simulated_motion(const scene::Scene& scene, double duration, int every);
 
 // the geometry of each body in body coordinates: its mesh when the scene file gives one ("mesh": file or
-// inline), otherwise a box with the body's mass and inertia (principal axes, centred at the com).
+// inline), else its "visual" file (the app's drawing, scaled from its units) when read_mesh_file reads that format
+// (.obj, .vtp, .vtk), otherwise a box with the body's mass and inertia (principal axes, centred at the com).
 // scene_path is the file the scene was read from (meshes are named relative to its folder).
 std::vector<scene::TriangleMesh> scene_body_meshes(const std::string& scene_path, const scene::Scene& scene);
 

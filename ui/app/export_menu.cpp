@@ -7,6 +7,7 @@
 #include <QMessageBox>
 
 #include "core/io/joint_file.hpp"
+#include "ui/app/gltf_export_dialog.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/export/exports.hpp"
 
@@ -31,9 +32,9 @@ JointId active_joint_id(const Document& doc) {
   return j ? j->id : 0;
 }
 
-void add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
+QMenu* add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
                         QMap<QString, QAction*>& actions, std::function<void(const QString&, bool)> message) {
-  auto* joint_file = new QAction(QObject::tr("Export &Joint File…"), window);
+  auto* joint_file = new QAction(QObject::tr("&Joint File…"), window);
   joint_file->setToolTip(QObject::tr("Save the active joint's model as a joint file (docs/joint-file.md)"));
   QObject::connect(joint_file, &QAction::triggered, window, [window, &doc, message] {
     const Joint* j = doc.data().joint(active_joint_id(doc));
@@ -44,7 +45,7 @@ void add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
     const QString err = export_joint_file(doc.data(), j->id, path);
     message(err.isEmpty() ? QObject::tr("Exported %1").arg(path) : err, !err.isEmpty());
   });
-  auto* scene_file = new QAction(QObject::tr("Export &Scene File…"), window);
+  auto* scene_file = new QAction(QObject::tr("&Scene File…"), window);
   scene_file->setToolTip(QObject::tr("Save the bodies and joints as a scene file for jointsmith-cli simulate "
                                      "(docs/scene-file.md)"));
   QObject::connect(scene_file, &QAction::triggered, window, [window, &doc, message] {
@@ -79,11 +80,16 @@ void add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
     message(r.ok() ? QObject::tr("Loaded %1").arg(path) : r.error, !r.ok());
   });
   for (QAction* a : {joint_file, scene_file, load}) a->setStatusTip(a->toolTip());
-  file_menu->addAction(joint_file);
-  file_menu->addAction(scene_file);
+  QAction* gltf = make_export_gltf_action(window, doc, message);
+  QMenu* exports = file_menu->addMenu(QObject::tr("&Export"));
+  exports->addAction(joint_file);
+  exports->addAction(scene_file);
+  exports->addAction(gltf);
   actions.insert(QStringLiteral("export_joint"), joint_file);
   actions.insert(QStringLiteral("export_scene"), scene_file);
+  actions.insert(QStringLiteral("export_gltf"), gltf);
   actions.insert(QStringLiteral("load_joint"), load);
+  return exports;
 }
 
 }  // namespace js::ui

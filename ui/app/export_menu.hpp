@@ -1,5 +1,5 @@
-// the export and joint-file menu items (File ▸ Export Joint File…, Export Scene File…; Joint ▸ Load Joint
-// File…): file dialogs around exports.hpp, kept out of the main window.
+// the export and joint-file menu items (File ▸ Export ▸ Joint File…, Scene File…, glTF (binary)…; Joint ▸ Load
+// Joint File…): file dialogs around exports.hpp, kept out of the main window.
 #pragma once
 
 #include <QMap>
@@ -14,9 +14,10 @@ class QWidget;
 
 namespace js::ui {
 
-// makes the actions, adds the two exports to file_menu and all three to `actions` ("export_joint",
-// "export_scene", "load_joint" — the caller places the last one); message(text, error) reports.
-void add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
+// makes the actions, adds the exports to a File ▸ Export submenu (returned, for the caller's other exports) and to
+// `actions` ("export_joint", "export_scene", "export_gltf", and "load_joint" — the caller places the last one);
+// message(text, error) reports.
+QMenu* add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
                         QMap<QString, QAction*>& actions, std::function<void(const QString&, bool)> message);
 
 // the joint the user means: the selected joint, else the parent joint of the selected body (0: none)

@@ -79,12 +79,12 @@ void MainWindow::build_actions() {
   file->addAction(make(QStringLiteral("import"), tr("&Import Mesh…"), QKeySequence(Qt::CTRL | Qt::Key_I),
                        tr("Add a body from a mesh file (STL, OBJ, PLY, glTF, …); or drop files on the view"),
                        [this] { import_dialog(); }));
-  file->addAction(make(QStringLiteral("export_png"), tr("Export View as &PNG…"), {}, tr("Save the viewport as an image"),
-                       [this] { export_png_dialog(); }));
-  add_export_actions(this, file, doc_, actions_, [this](const QString& m, bool error) { show_message(m, error); });
+  QMenu* exports = add_export_actions(this, file, doc_, actions_, [this](const QString& m, bool error) { show_message(m, error); });
   actions_.insert(QStringLiteral("export_samples"),
                   make_export_samples_action(this, doc_, [this](const QString& m, bool error) { show_message(m, error); }));
-  file->addAction(actions_[QStringLiteral("export_samples")]);
+  exports->addAction(actions_[QStringLiteral("export_samples")]);
+  exports->addAction(make(QStringLiteral("export_png"), tr("View as &PNG…"), {}, tr("Save the viewport as an image"),
+                          [this] { export_png_dialog(); }));
   file->addSeparator();
   add_reauthor_actions(this, file, doc_, actions_, [this](const QString& m, bool error) { show_message(m, error); });
   file->addSeparator();

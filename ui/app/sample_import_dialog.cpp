@@ -162,7 +162,7 @@ QStringList model_markers_on(const DocumentData& d, BodyId body, const interop::
 }
 
 QAction* make_export_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message) {
-  auto* a = new QAction(QObject::tr("Export &Samples…"), window);
+  auto* a = new QAction(QObject::tr("&Samples…"), window);
   a->setToolTip(QObject::tr("Save the active joint's samples as csv or json, as jointsmith-cli fit reads them (docs/samples.md)"));
   a->setStatusTip(a->toolTip());
   QObject::connect(a, &QAction::triggered, window, [window, &doc, message] {

@@ -262,5 +262,32 @@ TEST(GltfExport, BodyMeshesComeFromTheSceneOrFromTheInertia) {
   std::filesystem::remove(scene_file);
 }
 
+
+// regression (issue 18): a scene the app exported names its imported bones under "visual" (file and units); the glTF
+// export drew boxes for them. now the file's mesh, scaled from mm, and a format core cannot read stays a box
+TEST(GltfExport, AppVisualMeshesAreExportedScaledFromTheirUnits) {
+  const auto obj = temp("bone.obj");
+  std::ofstream(obj) << "v 0 0 0\nv 100 0 0\nv 0 100 0\nv 0 0 100\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+  const auto scene_file = temp("visual.json");
+  std::ofstream(scene_file) << R"({"format": "jointsmith.scene", "version": 1,
+    "bodies": [
+      {"name": "bone", "joint": {"kind": "revolute", "dof": 1, "coordinates": [{"name": "a", "min": -1, "max": 1}], "axis": [0, 0, 1]},
+       "mass": 1.0, "inertia": [[0.01, 0, 0], [0, 0.01, 0], [0, 0, 0.01]],
+       "visual": {"file": ")" << obj.filename().string() << R"(", "units": "mm", "colour": "#e6dcc4"}},
+      {"name": "stl", "parent": "bone", "joint": {"kind": "revolute", "dof": 1, "coordinates": [{"name": "b", "min": -1, "max": 1}], "axis": [0, 0, 1]},
+       "mass": 1.0, "inertia": [[0.01, 0, 0], [0, 0.01, 0], [0, 0, 0.01]], "visual": {"file": "no_such.stl", "units": "m"}}
+    ]})";
+  const scene::Scene s = scene::read_scene_file(scene_file.string());
+  const std::vector<scene::TriangleMesh> meshes = scene_body_meshes(scene_file.string(), s);
+  ASSERT_EQ(meshes.size(), 2u);
+  ASSERT_EQ(meshes[0].triangles.size(), 4u);
+  double extent = 0.0;
+  for (const Vec3& v : meshes[0].vertices) extent = std::max(extent, v.maxCoeff());
+  EXPECT_DOUBLE_EQ(extent, 0.1);  // 100 mm
+  EXPECT_EQ(meshes[1].triangles.size(), 12u);  // an stl: the inertia box, as before
+  std::filesystem::remove(obj);
+  std::filesystem::remove(scene_file);
+}
+
 }  // namespace
 }  // namespace js::interop
