@@ -108,7 +108,9 @@ bool ask_sampling(QWidget* window, const Joint& j, const std::vector<SamplingCoo
 std::pair<QString, bool> save_osim_with_message(const Document& doc, const QString& path, bool copy_meshes) {
   const OsimSaveResult r = save_osim_document(doc.data(), path, copy_meshes);
   if (!r.ok()) return {r.error, true};
-  return {QObject::tr("Saved %1 with %n joint(s) replaced\n%2", nullptr, r.replaced).arg(path, r.summary), false};
+  return {QObject::tr("Saved %1 with %n joint(s) replaced", nullptr, r.replaced).arg(path) +
+              QObject::tr(" and %n coordinate(s) edited", nullptr, r.coordinates) + QLatin1Char('\n') + r.summary,
+          false};
 }
 
 void add_reauthor_actions(QWidget* window, QMenu* file_menu, Document& doc,
