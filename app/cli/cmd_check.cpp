@@ -3,10 +3,12 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "app/cli/commands.hpp"
+#include "core/fit/coordinate_rotation.hpp"
 #include "core/io/joint_file.hpp"
 #include "core/joints/spline_checks.hpp"
 
@@ -68,8 +70,11 @@ void run_check(const CheckOptions& o) {
   std::cerr << o.joint << ": " << (c2 ? "C2 across every knot" : "NOT C2 (see continuity)") << "; min |S| = "
             << dead.min_norm << " (" << dead.relative << " of its rms " << dead.scale << ")";
   if (dead.dead) {
+    // people read a turning coordinate in degrees (the json keeps radians)
+    const std::vector<bool> turns = fit::rotating_coordinates(*joint);
     std::cerr << ": S vanishes at " << out["min_jacobian_norm_coordinate"].get<std::string>() << " =";
-    for (int i = 0; i < dead.where.size(); ++i) std::cerr << (i > 0 ? "," : " ") << dead.where[i];
+    for (int i = 0; i < dead.where.size(); ++i)
+      std::cerr << (i > 0 ? "," : " ") << fit::coordinate_value_text(dead.where[i], turns[static_cast<std::size_t>(i)], 6);
     std::cerr << ", the joint stops there";
   }
   std::cerr << "\n";
@@ -92,9 +97,10 @@ void add_check_command(CLI::App& app) {
       ->capture_default_str();
   cmd->footer(
       "Output: JSON on stdout with c2, continuity (per coordinate: jumps of G, S and dS across knots),\n"
-      "min_jacobian_norm (found per knot span: at the knots and the critical points between them), where,\n"
+      "min_jacobian_norm (found per knot span: at the knots and the critical points between them), where\n"
+      "(min_jacobian_norm_at: q in SI units, radians or metres, as every json report and file),\n"
       "its ratio to the rms |S| (dead_stop when below --dead-stop), and the deviation of |s(q)| from 1;\n"
-      "a one-line summary on stderr. Exit status 0 when the joint is C2 and S never vanishes, 3 otherwise.");
+      "a one-line summary on stderr (q of a rotational coordinate in degrees). Exit status 0 when the joint is C2 and S never vanishes, 3 otherwise.");
   cmd->callback([opts] { run_check(*opts); });
 }
 

@@ -1,5 +1,6 @@
 // jointsmith-cli fit: fits a spline joint to sample poses (paper §6; docs/fitting.md) and writes the joint
 // file, a json report (--report) and a summary for people on stdout.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <memory>
@@ -86,10 +87,13 @@ std::string add_baselines(fit::SampleSet samples, const fit::FitReport& report, 
   };
   auto vec = [](const Vec3& v) { return std::vector<double>{v.x(), v.y(), v.z()}; };
   std::string text = "  baselines (child origin error, the same samples):\n";
-  text += "    " + fit::baseline_line("spline", fit::summarize_errors(t, r), samples, false) + "\n";
+  // q in degrees when every coordinate turns the child (a knee's flexion), else as stored
+  const bool degrees = !report.rotational.empty() &&
+                       std::all_of(report.rotational.begin(), report.rotational.end(), [](bool turns) { return turns; });
+  text += "    " + fit::baseline_line("spline", fit::summarize_errors(t, r), samples, degrees) + "\n";
   try {
     const fit::HingeFit h = fit::fit_hinge(samples, length_scale);
-    text += "    " + fit::baseline_line("hinge ", h.errors, samples, false) + "\n";
+    text += "    " + fit::baseline_line("hinge ", h.errors, samples, degrees) + "\n";
     nlohmann::ordered_json j = to_json(h.errors);
     j["axis_in_parent"] = vec(h.axis_in_parent());
     j["point_in_parent"] = vec(h.point_in_parent());
@@ -101,7 +105,7 @@ std::string add_baselines(fit::SampleSet samples, const fit::FitReport& report, 
     json["hinge"] = {{"error", e.what()}};
   }
   const fit::BallFit b = fit::fit_ball(samples);
-  text += "    " + fit::baseline_line("ball  ", b.errors, samples, false) +
+  text += "    " + fit::baseline_line("ball  ", b.errors, samples, degrees) +
           (b.determined ? "" : " (centre free along the one axis the samples rotate about)") + "\n";
   nlohmann::ordered_json j = to_json(b.errors);
   j["centre_in_parent"] = vec(b.centre_in_parent);

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "app/cli/commands.hpp"
+#include "core/fit/coordinate_rotation.hpp"
 #include "core/fit/cross_validation.hpp"
 #include "core/fit/sample_io.hpp"
 #include "core/interop/osim_export.hpp"
@@ -20,6 +21,17 @@
 namespace js::cli {
 
 namespace {
+
+// text reports show a coordinate that turns the joint in degrees, one that slides it in metres (files keep SI)
+bool osim_coordinate_turns(const interop::OsimCustomJoint& joint, int c) {
+  for (std::size_t a = 0; a < 3; ++a)
+    if (joint.axes[a].coordinate == c && !joint.axes[a].function.is_constant()) return true;
+  return false;
+}
+
+std::string osim_q_text(double q, bool turns) { return fit::coordinate_value_text(q, turns, 6); }
+
+std::string osim_range_text(double lo, double hi, bool turns) { return "[" + osim_q_text(lo, turns) + ", " + osim_q_text(hi, turns) + "]"; }
 
 constexpr const char* kImportFooter = R"(Reads the CustomJoint, PinJoint or SliderJoint (OpenSim 3 or 4 model; functions Constant, LinearFunction,
 PolynomialFunction, SimmSpline, NaturalCubicSpline, MultiplierFunction; parent and child offset frames),
@@ -93,9 +105,11 @@ void run_grid(const interop::OsimCustomJoint& joint, const ImportCliOptions& cli
   const fit::SampleSet samples = interop::sample_osim_grid(joint, c[0], c[1], r[0], r[1], n[0], n[1], cli.output);
   fit::write_samples(samples, cli.output);
   std::cout << "sampled " << joint.name << " on a " << n[0] << "x" << n[1] << " grid: q0 = "
-            << joint.coordinates[static_cast<std::size_t>(c[0])].name << " in [" << r[0].first << ", " << r[0].second << "], q1 = "
-            << joint.coordinates[static_cast<std::size_t>(c[1])].name << " in [" << r[1].first << ", " << r[1].second
-            << "] (the others at their defaults); wrote " << cli.output << "\n";
+            << joint.coordinates[static_cast<std::size_t>(c[0])].name << " in "
+            << osim_range_text(r[0].first, r[0].second, osim_coordinate_turns(joint, c[0])) << ", q1 = "
+            << joint.coordinates[static_cast<std::size_t>(c[1])].name << " in "
+            << osim_range_text(r[1].first, r[1].second, osim_coordinate_turns(joint, c[1]))
+            << " (the others at their defaults); wrote " << cli.output << "\n";
 }
 
 // --coordinates for a joint type only the whole-model reader maps (a ScapulothoracicJoint, an EllipsoidJoint …),
@@ -155,7 +169,7 @@ void run_model_grid(const ImportCliOptions& cli) {
   for (const interop::OsimModelCoordinate& o : model.coordinates) {
     if (o.joint == cli.joint && std::find(names.begin(), names.end(), o.name) == names.end()) {
       std::ostringstream v;
-      v << o.name << " = " << o.default_value;
+      v << o.name << " = " << osim_q_text(o.default_value, o.motion != interop::OsimMotion::Translational);
       for (const interop::OsimCoupler& c : model.couplers) {
         if (c.dependent == o.name) v.str(o.name + " set by coupler '" + c.name + "'");
       }
@@ -163,7 +177,12 @@ void run_model_grid(const ImportCliOptions& cli) {
     }
   }
   std::cout << "sampled " << cli.joint << " on a " << cli.grid << " grid:";
-  for (std::size_t k = 0; k < names.size(); ++k) std::cout << (k ? "," : "") << " q" << k << " = " << names[k] << " in [" << r[k].first << ", " << r[k].second << "]";
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    bool turns = true;
+    for (const interop::OsimModelCoordinate& o : model.coordinates)
+      if (o.name == names[k]) turns = o.motion != interop::OsimMotion::Translational;
+    std::cout << (k ? "," : "") << " q" << k << " = " << names[k] << " in " << osim_range_text(r[k].first, r[k].second, turns);
+  }
   std::cout << (others.empty() ? "" : " (others: " + others + ")") << "; wrote " << cli.output << "\n";
 }
 
@@ -250,9 +269,20 @@ void run_import(const ImportCliOptions& cli) {
   for (const std::string& n : interop::osim_range_notes(joint, c, lo, hi)) std::cout << "note: " << n << "\n";
   const fit::SampleSet samples = interop::sample_osim_path(joint, c, drive, v.min, v.max, cli.samples, cli.output);
   fit::write_samples(samples, cli.output);
-  std::cout << "sampled " << joint.name << " at " << samples.size() << " values of " << v.name << " in [" << v.min << ", "
-            << v.max << "]";
-  if (drive) std::cout << ", " << coord.name << " = " << drive->scale << " · f(" << v.name << ") in [" << lo << ", " << hi << "] (" << drive->constraint << ")";
+  // the path variable's unit: this joint's coordinate's, or with a drive the independent coordinate's (in the model)
+  bool v_turns = osim_coordinate_turns(joint, c);
+  if (drive) {
+    const int own = joint.find_coordinate(v.name);
+    v_turns = own >= 0 ? osim_coordinate_turns(joint, own) : true;
+    if (own < 0)
+      for (const interop::OsimModelCoordinate& o : interop::read_osim_model(cli.model).coordinates)
+        if (o.name == v.name) v_turns = o.motion != interop::OsimMotion::Translational;
+  }
+  std::cout << "sampled " << joint.name << " at " << samples.size() << " values of " << v.name << " in "
+            << osim_range_text(v.min, v.max, v_turns);
+  if (drive)
+    std::cout << ", " << coord.name << " = " << drive->scale << " · f(" << v.name << ") in "
+              << osim_range_text(lo, hi, osim_coordinate_turns(joint, c)) << " (" << drive->constraint << ")";
   std::cout << "; wrote " << cli.output << "\n";
   if (cli.fit.empty()) return;
 
@@ -270,8 +300,8 @@ void run_import(const ImportCliOptions& cli) {
       interop::measure_osim_fidelity(fitted, joint, c, v.min, v.max, std::max(2001, 20 * cli.samples), drive);
   std::cout << "refit as a spline curve joint with " << result.fit.frames.size() << " control frames; difference from the "
             << "OpenSim joint over " << d.points << " points: max position " << d.max_position_error_m * 1e3
-            << " mm (q = " << d.worst_position_q << "), max angle " << d.max_angle_error_rad * 57.29577951308232
-            << " deg (q = " << d.worst_angle_q << "); wrote " << cli.fit << "\n";
+            << " mm (q = " << osim_q_text(d.worst_position_q, v_turns) << "), max angle " << d.max_angle_error_rad * 57.29577951308232
+            << " deg (q = " << osim_q_text(d.worst_angle_q, v_turns) << "); wrote " << cli.fit << "\n";
 }
 
 }  // namespace

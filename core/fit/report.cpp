@@ -7,6 +7,7 @@
 
 #include <Eigen/SVD>
 
+#include "core/fit/coordinate_rotation.hpp"
 #include "core/joints/spline_checks.hpp"
 
 namespace js::fit {
@@ -17,6 +18,7 @@ FitReport measure_fit(const JointModel& joint, const SampleSet& samples, const s
   r.samples_file = samples.source;
   r.dof = joint.dof();
   r.length_scale = length_scale;
+  r.rotational = rotating_coordinates(joint);
   JointData d(joint.dof());
   double sum_t = 0.0, sum_r = 0.0;
   for (int k = 0; k < samples.size(); ++k) {
@@ -210,7 +212,10 @@ std::string report_summary(const FitReport& r, int worst) {
   for (int i = 0; i < shown; ++i) {
     const SampleResidual& e = *order[static_cast<std::size_t>(i)];
     s << "    " << (e.line > 0 ? "line " + std::to_string(e.line) : "sample " + std::to_string(e.index)) << " (q =";
-    for (int a = 0; a < e.q.size(); ++a) s << " " << e.q[a];
+    for (int a = 0; a < e.q.size(); ++a) {
+      const bool degrees = static_cast<std::size_t>(a) < r.rotational.size() && r.rotational[static_cast<std::size_t>(a)];
+      s << " " << (degrees ? e.q[a] * kDeg : e.q[a]) << (degrees ? "°" : "");
+    }
     s << "): " << e.translation * 1e3 << " mm, " << e.rotation * kDeg << " deg\n";
   }
   s << "  " << r.iterations << " iterations"

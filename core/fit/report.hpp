@@ -53,6 +53,9 @@ struct FitReport {
   int search_samples = 0;         // samples the automatic search scored (< N: an even subsample)
   double coordinatewise_rms_translation_m = -1.0;  // n-dof: before the SE(3) refinement (−1: not applicable)
   double coordinatewise_rms_rotation_rad = -1.0;
+  // per coordinate: it turns the child (coordinate_rotation.hpp), so report_summary prints its q in degrees (the
+  // json keeps radians)
+  std::vector<bool> rotational;
 };
 
 // residuals of `joint` at each sample (q[k] of size dof per sample), min |W S| over [q_min, q_max] per
@@ -70,8 +73,8 @@ void describe_surface_fit(const SurfaceFitResult& fit, const SurfaceFitOptions& 
 
 nlohmann::ordered_json report_to_json(const FitReport& report);
 
-// a few lines for people: rms and max in mm and degrees, the worst `worst` samples by line, iterations,
-// time, smoothing and frames.
+// a few lines for people: rms and max in mm and degrees, the worst `worst` samples by line with their q (degrees
+// for a rotational coordinate), iterations, time, smoothing and frames.
 std::string report_summary(const FitReport& report, int worst = 3);
 
 }  // namespace js::fit

@@ -4,6 +4,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -89,6 +91,10 @@ TEST(CliCheck, DeadStopAtAKnotFailsWithItsQ) {
   for (const json& t : doc["knots"]) nearest = std::min(nearest, std::abs(t.get<double>() - at));
   EXPECT_LT(nearest, 1e-9) << at;
   EXPECT_NE(r.err.find("S vanishes at flexion = "), std::string::npos) << r.err;
+  // people read the knee's flexion in degrees; the json keeps radians
+  const std::string deg = r.err.substr(r.err.find("S vanishes at flexion = ") + 24);
+  EXPECT_NEAR(std::stod(deg), at * 180.0 / M_PI, 1e-3 * std::max(1.0, std::abs(at * 180.0 / M_PI))) << r.err;
+  EXPECT_NE(deg.find("°, the joint stops there"), std::string::npos) << r.err;
 }
 
 // the shipped knee with q in units 10⁷ times smaller (|S| ≈ 1e-7 everywhere): slow, not stopped. an

@@ -33,6 +33,9 @@ TEST(CliFit, KneeWithDefaults) {
   EXPECT_NE(r.out.find(" mm"), std::string::npos);
   EXPECT_NE(r.out.find(" deg"), std::string::npos);
   EXPECT_NE(r.out.find("worst samples:\n    line "), std::string::npos) << r.out;
+  // the knee's q is an angle: the text says degrees, the report keeps radians
+  const std::size_t worst = r.out.find("worst samples:\n    line ");
+  EXPECT_NE(r.out.find("°): ", worst), std::string::npos) << r.out;
   const auto model = io::read_joint_file(joint.string());
   EXPECT_EQ(model->kind(), JointKind::SplineCurve);
   const nlohmann::json j = nlohmann::json::parse(slurp(report));
@@ -61,6 +64,8 @@ TEST(CliFit, BaselinePrintsHingeAndBallBesideTheSpline) {
   for (const char* line : {"    spline: rms ", "    hinge : rms ", "    ball  : rms "})
     EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
   EXPECT_NE(r.out.find(" mm at q = "), std::string::npos) << r.out;
+  const std::size_t at = r.out.find("    hinge : rms ");
+  EXPECT_NE(r.out.find("°", at), std::string::npos) << r.out;  // the knee's q in degrees
   const nlohmann::json j = nlohmann::json::parse(slurp(report));
   const nlohmann::json& b = j.at("baselines");
   const double hinge = b.at("hinge").at("rms_translation_m").get<double>();

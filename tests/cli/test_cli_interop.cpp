@@ -131,7 +131,8 @@ TEST(CliInterop, ImportOsimNeedsARangeForAnUnboundedCoordinateAndPrintsNotes) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("note: 'beta' is the dependent coordinate of CoordinateCouplerConstraint 'follow_knee'"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("note: rotation1: the range [0, 2] of 'beta' runs past the spline's knots [0, 1.5]"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("in [0, 2]"), std::string::npos) << r.out;
+  // beta turns the joint (rotation1): the text says degrees; the csv and the refit keep radians
+  EXPECT_NE(r.out.find("values of beta in [0°, 114.592°]"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("difference from the OpenSim joint"), std::string::npos) << r.out;
   EXPECT_DOUBLE_EQ(io::read_joint_file(refit.string())->coordinates()[0].max, 2.0);
   // --driven samples along the constraint's independent coordinate; 'knee' has no declaration here, so no range
@@ -140,7 +141,8 @@ TEST(CliInterop, ImportOsimNeedsARangeForAnUnboundedCoordinateAndPrintsNotes) {
   EXPECT_NE(r.err.find("coordinate 'knee' is not declared in the model; give --range MIN,MAX"), std::string::npos) << r.err;
   r = cli(base + " --coordinate beta --driven --range 0,1.5 --fit '" + refit.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("values of knee in [0, 1.5], beta = 1 · f(knee) in [0, 1.5] (follow_knee)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("values of knee in [0°, 85.9437°], beta = 1 · f(knee) in [0°, 85.9437°] (follow_knee)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" deg (q = "), std::string::npos) << r.out;
   EXPECT_EQ(io::read_joint_file(refit.string())->coordinates()[0].name, "knee");
   r = cli(base + " --coordinate spare --driven");
   EXPECT_NE(r.err.find("--driven: no CoordinateCouplerConstraint of one independent coordinate sets 'spare'"), std::string::npos) << r.err;
