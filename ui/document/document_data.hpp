@@ -111,6 +111,9 @@ struct Joint {
   // coordinates are edited in a clone of the model; a fit (fit_job.hpp) names its spline's coordinates and sets
   // their ranges from these, so a joint not fitted yet keeps them for its fit. empty when never edited.
   std::vector<Coordinate> user_coordinates;
+  // how the samples table shows rotations (ui/panels/sample_angles.hpp): "grood_suntay" (axes from the motion; also
+  // ""), "grood_suntay_xy" … (named axes), "xyz" … (body-fixed sequence) or "axis_angle"
+  QString sample_angles;
   // re-authoring a joint that has a model of its own (an opensim joint, a lower pair): a fit of its samples
   // gives `candidate`, overlaid and compared but not yet the joint's model; Replace in Model makes it the model
   // and keeps the model it replaced as `original` (overlaid for comparison; Save As .osim writes the

@@ -16,6 +16,7 @@
 #include "ui/document/osim_source.hpp"
 #include "ui/export/scene_paths.hpp"
 #include "ui/joint/joint_model.hpp"
+#include "ui/joint/sample_angles.hpp"
 
 namespace js::ui {
 namespace {
@@ -271,6 +272,7 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
       }
       joint["user_coordinates"] = std::move(coords);
     }
+    if (!jt.sample_angles.isEmpty()) joint["sample_angles"] = str(jt.sample_angles);
     if (!jt.scene_joint.is_null()) joint["scene_joint"] = scene_joint_for_file(jt.scene_joint, base_dir);
     if (!jt.last_fit.empty())
       joint["fit"] = {{"history", jt.last_fit.history}, {"seconds", jt.last_fit.seconds},
@@ -455,6 +457,12 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
       if (!dq.is_array() || static_cast<int>(dq.size()) != dof) bad(w + ".default_q", "expected " + std::to_string(dof) + " number(s)");
       jt.default_q.resize(dof);
       for (int c = 0; c < dof; ++c) jt.default_q[c] = number(dq[static_cast<std::size_t>(c)], w + ".default_q");
+    }
+    if (jj.contains("sample_angles")) {
+      const json& sa = jj["sample_angles"];
+      if (!sa.is_string() || !is_sample_angle_key(qstr(sa.get<std::string>())))
+        bad(w + ".sample_angles", "expected one of " + str(sample_angle_keys().join(QStringLiteral(", "))));
+      jt.sample_angles = qstr(sa.get<std::string>());
     }
     if (jj.contains("user_coordinates")) {
       const json& uc = jj["user_coordinates"];

@@ -1,5 +1,6 @@
 #include "ui/panels/samples_panel.hpp"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -9,11 +10,14 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <numbers>
+#include <optional>
 
 #include "ui/document/operations.hpp"
 #include "ui/joint/residual_colour.hpp"
 #include "ui/joint/coordinate_units.hpp"
+#include "ui/joint/sample_angles.hpp"
 #include "ui/panels/pose_format.hpp"
 
 namespace js::ui {
@@ -47,6 +51,16 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
   delete_ = new QPushButton(tr("Delete"));
   delete_->setToolTip(tr("Delete the selected samples"));
 
+  angles_ = new QComboBox;
+  angles_->setObjectName(QStringLiteral("sample_angles"));
+  for (const QString& key : sample_angle_keys()) angles_->addItem(sample_angle_label(key), key);
+  angles_->setToolTip(tr("How the rotation column shows each sample: three angles in a sequence, as Joint ▸ Motion Curves "
+                         "plots them (Grood–Suntay for a knee: flexion about the parent's medio-lateral axis, ab/adduction "
+                         "about the floating axis, internal rotation about the child's long axis), or axis–angle. "
+                         "Saved with the joint; changing it is one undo step"));
+  auto* angles_row = new QHBoxLayout;
+  angles_row->addWidget(new QLabel(tr("Rotations as:")));
+  angles_row->addWidget(angles_, 1);
   auto* capture_row = new QHBoxLayout;
   capture_row->addWidget(new QLabel(tr("Next q:")));
   capture_row->addWidget(q_entry_, 1);
@@ -57,6 +71,7 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(title_);
   layout->addLayout(capture_row);
+  layout->addLayout(angles_row);
   layout->addWidget(table_, 1);
   layout->addLayout(buttons);
 
@@ -69,6 +84,11 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
   connect(delete_, &QPushButton::clicked, this, &SamplesPanel::delete_selected);
   connect(table_, &QTableWidget::itemSelectionChanged, this, &SamplesPanel::on_table_selection);
   connect(table_, &QTableWidget::cellChanged, this, &SamplesPanel::on_cell_edited);
+  connect(angles_, &QComboBox::currentIndexChanged, this, [this] {
+    if (syncing_) return;
+    const auto r = set_sample_angles(doc_, active_joint(), angles_->currentData().toString());
+    if (!r.ok()) report(r.error);
+  });
   connect(&doc_, &Document::changed, this, &SamplesPanel::rebuild);
   // a new active joint refills the table; otherwise only the highlighted row follows the document
   connect(&doc_, &Document::selection_changed, this, [this] {
@@ -98,13 +118,19 @@ void SamplesPanel::rebuild() {
   for (int i = 0; j && i < joint_q_size(*j); ++i)
     q_header << QStringLiteral("%1 (%2)").arg(coordinate_name(*j, i), unit_suffix(units[static_cast<std::size_t>(i)]).trimmed());
   table_->setHorizontalHeaderItem(0, new QTableWidgetItem(q_header.isEmpty() ? tr("q") : q_header.join(QStringLiteral(", "))));
+  // the rotation column in the joint's angle sequence, found once for all rows
+  const QString angle_key = j ? j->sample_angles : QString();
+  angles_->setCurrentIndex(std::max(0, angles_->findData(angle_key.isEmpty() ? QStringLiteral("grood_suntay") : angle_key)));
+  angles_->setEnabled(j != nullptr);
+  const std::optional<interop::AngleConvention> convention = j ? sample_angle_convention(*j, angle_key) : std::nullopt;
+  table_->setHorizontalHeaderItem(2, new QTableWidgetItem(j ? sample_angle_header(convention) : tr("rotation")));
   const std::vector<PoseError> errors = j ? sample_errors(*j) : std::vector<PoseError>{};
   for (int r = 0; r < n; ++r) {
     const Sample& s = j->samples[static_cast<std::size_t>(r)];
     auto* q = new QTableWidgetItem(joint_q_text(units, s.q));
     q->setToolTip(tr("Joint coordinate(s) of this sample; double-click to edit"));
     auto* t = new QTableWidgetItem(translation_mm_text(s.parent_T_child.p));
-    auto* rot = new QTableWidgetItem(rotation_text(s.parent_T_child.R));
+    auto* rot = new QTableWidgetItem(sample_angle_text(s.parent_T_child.R, convention));
     t->setFlags(t->flags() & ~Qt::ItemIsEditable);
     rot->setFlags(rot->flags() & ~Qt::ItemIsEditable);
     // a sample from motion-capture markers says how rigidly its clusters moved

@@ -1,4 +1,5 @@
-// the samples dock: the active joint's captured samples (q, pose summary); edit q in place, delete,
+// the samples dock: the active joint's captured samples (q, translation, rotation as three angles in the joint's
+// sequence); edit q in place, delete,
 // reorder, pose the child at a sample, capture with a typed or automatic q. row selection ⇄ ghost highlight.
 #pragma once
 
@@ -7,6 +8,7 @@
 
 #include "ui/document/document.hpp"
 
+class QComboBox;
 class QTableWidget;
 class QLabel;
 class QLineEdit;
@@ -21,6 +23,8 @@ class SamplesPanel : public QWidget {
   QTableWidget* table() { return table_; }
   QLineEdit* q_entry() { return q_entry_; }
   QPushButton* capture_button() { return capture_; }
+  // how the rotation column shows rotations (the joint's Joint::sample_angles)
+  QComboBox* angles_box() { return angles_; }
 
  public slots:
   // records the active joint's child pose as a sample: q typed in the entry, or the next automatic value
@@ -46,6 +50,7 @@ class SamplesPanel : public QWidget {
   QLabel* title_;
   QTableWidget* table_;
   QLineEdit* q_entry_;
+  QComboBox* angles_;
   QPushButton* capture_;
   QPushButton* pose_at_;
   QPushButton* up_;

@@ -1,0 +1,35 @@
+// the samples table's rotations as three angles in a chosen sequence, per joint (Joint::sample_angles, saved in the
+// project): grood–suntay for a knee (its axes from the motion, or named), the six body-fixed sequences, or the
+// axis–angle of pose_format. the angle conventions are core/interop/motion_curves.hpp's, so a sample's angles in
+// the table are the dots of Joint ▸ Motion Curves.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include "core/interop/motion_curves.hpp"
+#include "ui/document/document.hpp"
+#include "ui/document/operations.hpp"
+
+namespace js::ui {
+
+// every key in the order the samples dock lists them: "grood_suntay" (axes from the motion), "grood_suntay_xy" …
+// (flexion about the parent's x, long axis y; six), "xyz" … (body-fixed; six), "axis_angle". "" is "grood_suntay".
+QStringList sample_angle_keys();
+bool is_sample_angle_key(const QString& key);
+// for the list: "Grood–Suntay, axes from the motion", "Grood–Suntay (x, floating z, y)", "body-fixed zxy", "axis–angle"
+QString sample_angle_label(const QString& key);
+
+// the convention a key means for this joint; "grood_suntay" guesses the axes from the motion: the model's over its
+// first coordinate's range (as the motion curves do), else the samples' rotations. nullopt for "axis_angle".
+std::optional<interop::AngleConvention> sample_angle_convention(const Joint& joint, const QString& key);
+
+// the rotation column's header: "rotation: flexion (+x), ab/adduction (floating +z), internal rotation (+y) (°)"
+QString sample_angle_header(const std::optional<interop::AngleConvention>& convention);
+// one rotation as the column shows it: "−12.3°, 1.0°, 4.5°", or the axis–angle text without a convention
+QString sample_angle_text(const Mat3& parent_R_child, const std::optional<interop::AngleConvention>& convention);
+
+// sets the joint's choice as one undo step ("Show rotations of Knee as Grood–Suntay, …")
+OpResult<bool> set_sample_angles(Document& doc, JointId id, const QString& key);
+
+}  // namespace js::ui
