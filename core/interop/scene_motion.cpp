@@ -7,6 +7,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "core/dynamics/algorithms.hpp"
+#include "core/dynamics/coordinate_coupler.hpp"
 #include "core/io/json_text.hpp"
 #include "core/mesh/mesh_file.hpp"
 
@@ -44,9 +45,12 @@ SceneMotion sweep_motion(const scene::Scene& scene, const std::string& coordinat
   MultibodyData data(scene.model);
   SceneMotion m;
   Eigen::VectorXd q = scene.initial.q;
+  Eigen::VectorXd qd = Eigen::VectorXd::Zero(q.size());
   for (int f = 0; f < frames; ++f) {
     const double s = static_cast<double>(f) / (frames - 1);
     q[k] = c.min + (c.max - c.min) * s;
+    // coordinates coupled to the swept one follow it (an opensim knee's patella, its tibia translations)
+    apply_couplers(scene.loops.couplers(), q, qd);
     record(scene.model, data, duration * s, q, m);
   }
   return m;

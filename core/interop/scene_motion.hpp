@@ -19,7 +19,8 @@ struct SceneMotion {
 };
 
 // sweeps coordinate `coordinate` (a "body.coordinate" name) from its min to its max over `duration` s in
-// `frames` ≥ 2 evenly spaced frames, the others held at the scene's initial q. throws std::invalid_argument
+// `frames` ≥ 2 evenly spaced frames, the others held at the scene's initial q except those its couplers set, which
+// follow it. throws std::invalid_argument
 // for an unknown name or an unbounded range.
 SceneMotion sweep_motion(const scene::Scene& scene, const std::string& coordinate, double duration, int frames);
 

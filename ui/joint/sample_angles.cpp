@@ -81,9 +81,19 @@ std::optional<interop::AngleConvention> sample_angle_convention(const Joint& joi
 
 QString sample_angle_header(const std::optional<interop::AngleConvention>& convention) {
   if (!convention) return QObject::tr("rotation (axis–angle)");
+  // short, so the column stays narrow; the tooltip names the axes
+  if (convention->grood_suntay) return QObject::tr("flexion, ab/ad, int. rot. (°)");
+  const interop::AxisOrder o = convention->sequence();
+  return QObject::tr("rotation %1, %2, %3 (°)").arg(sample_axis_letter(o[0]), sample_axis_letter(o[1]), sample_axis_letter(o[2]));
+}
+
+QString sample_angle_tooltip(const std::optional<interop::AngleConvention>& convention) {
+  if (!convention) return QObject::tr("The rotation of the child relative to the parent: its angle and axis");
   const auto names = convention->angle_names();
-  return QObject::tr("rotation: %1, %2, %3 (°)")
-      .arg(QString::fromStdString(names[0]), QString::fromStdString(names[1]), QString::fromStdString(names[2]));
+  return QObject::tr("%1 angles of the child relative to the parent, in degrees: %2, then %3, then %4 (each about the "
+                     "frame the previous one left)")
+      .arg(QString::fromStdString(convention->name()), QString::fromStdString(names[0]), QString::fromStdString(names[1]),
+           QString::fromStdString(names[2]));
 }
 
 QString sample_angle_text(const Mat3& R, const std::optional<interop::AngleConvention>& convention) {

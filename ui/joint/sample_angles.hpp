@@ -24,8 +24,10 @@ QString sample_angle_label(const QString& key);
 // first coordinate's range (as the motion curves do), else the samples' rotations. nullopt for "axis_angle".
 std::optional<interop::AngleConvention> sample_angle_convention(const Joint& joint, const QString& key);
 
-// the rotation column's header: "rotation: flexion (+x), ab/adduction (floating +z), internal rotation (+y) (°)"
+// the rotation column's header, short: "flexion, ab/ad, int. rot. (°)", "rotation z, x, y (°)", "rotation (axis–angle)"
 QString sample_angle_header(const std::optional<interop::AngleConvention>& convention);
+// its tooltip, the convention in words: "Grood–Suntay (x, floating z, y) angles …: flexion (+x), then …"
+QString sample_angle_tooltip(const std::optional<interop::AngleConvention>& convention);
 // one rotation as the column shows it: "−12.3°, 1.0°, 4.5°", or the axis–angle text without a convention
 QString sample_angle_text(const Mat3& parent_R_child, const std::optional<interop::AngleConvention>& convention);
 

@@ -123,7 +123,9 @@ void SamplesPanel::rebuild() {
   angles_->setCurrentIndex(std::max(0, angles_->findData(angle_key.isEmpty() ? QStringLiteral("grood_suntay") : angle_key)));
   angles_->setEnabled(j != nullptr);
   const std::optional<interop::AngleConvention> convention = j ? sample_angle_convention(*j, angle_key) : std::nullopt;
-  table_->setHorizontalHeaderItem(2, new QTableWidgetItem(j ? sample_angle_header(convention) : tr("rotation")));
+  auto* rotation_header = new QTableWidgetItem(j ? sample_angle_header(convention) : tr("rotation"));
+  if (j) rotation_header->setToolTip(sample_angle_tooltip(convention));
+  table_->setHorizontalHeaderItem(2, rotation_header);
   const std::vector<PoseError> errors = j ? sample_errors(*j) : std::vector<PoseError>{};
   for (int r = 0; r < n; ++r) {
     const Sample& s = j->samples[static_cast<std::size_t>(r)];
