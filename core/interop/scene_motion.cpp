@@ -42,6 +42,9 @@ SceneMotion sweep_motion(const scene::Scene& scene, const std::string& coordinat
     throw std::invalid_argument("coordinate '" + coordinate + "' has an unbounded range; nothing to sweep");
   }
   if (frames < 2 || !(duration > 0.0)) throw std::invalid_argument("a sweep needs ≥ 2 frames and a positive duration");
+  for (const CoordinateCoupler& cc : scene.loops.couplers())
+    if (cc.dependent == k)
+      throw std::invalid_argument("coordinate '" + coordinate + "' is set by coupler '" + cc.name + "'; sweep the coordinate it follows");
   MultibodyData data(scene.model);
   SceneMotion m;
   Eigen::VectorXd q = scene.initial.q;

@@ -20,8 +20,7 @@ struct SceneMotion {
 
 // sweeps coordinate `coordinate` (a "body.coordinate" name) from its min to its max over `duration` s in
 // `frames` ≥ 2 evenly spaced frames, the others held at the scene's initial q except those its couplers set, which
-// follow it. throws std::invalid_argument
-// for an unknown name or an unbounded range.
+// follow it. throws std::invalid_argument for an unknown name, an unbounded range or a coordinate a coupler sets.
 SceneMotion sweep_motion(const scene::Scene& scene, const std::string& coordinate, double duration, int frames);
 
 // simulates the scene from its initial state for `duration` s at its settings (dt, integrator) and keeps

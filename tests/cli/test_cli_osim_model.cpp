@@ -262,7 +262,9 @@ TEST(CliOsimModel, ScapulothoracicTwoDofRoundTrip) {
   std::ofstream(model) << kScapulothoracicModel;
   const CliRun g = cli("import-osim " + q(model) + " --joint scapulothoracic_r --coordinates scapula_abduction,scapula_elevation --grid 21x21 -o " + q(csv));
   ASSERT_EQ(g.exit_code, 0) << g.err;
-  EXPECT_NE(g.out.find("(others: scapula_upward_rot = 0.2, scapula_winging = 0.1)"), std::string::npos) << g.out;
+  // rotational coordinates in degrees in the text (0.2 and 0.1 rad in the file)
+  EXPECT_NE(g.out.find("(others: scapula_upward_rot = 11.4592°, scapula_winging = 5.72958°)"), std::string::npos) << g.out;
+  EXPECT_NE(g.out.find("q0 = scapula_abduction in [-34.3775°, 17.1887°]"), std::string::npos) << g.out;
   ASSERT_EQ(cli("fit " + q(csv) + " -o " + q(fitted)).exit_code, 0);
   // the fitted joint has 2 coordinates, the model joint 4: they must be named
   const CliRun unnamed = cli("export " + q(fitted) + " --format osim --into " + q(model) + " --replace scapulothoracic_r -o " + q(out));

@@ -210,6 +210,12 @@ class ExportsGuiTest : public QObject {
     for (const QString& c : gltf_sweep_coordinates(doc.data(), 0))
       if (c.endsWith(QLatin1String(".knee_angle_r"))) sweep = c;
     QVERIFY(!sweep.isEmpty());
+    // a coordinate a coupler sets is not offered (the coupler would hold it), and a sweep of it says why
+    for (const QString& c : gltf_sweep_coordinates(doc.data(), 0)) QVERIFY2(!c.endsWith(QLatin1String(".knee_angle_r_beta")), qPrintable(c));
+    GltfSaveOptions beta;
+    beta.sweep = QStringLiteral("patella_r.knee_angle_r_beta");
+    const GltfSaveResult refused = save_gltf(doc.data(), beta, tmp_.filePath(QStringLiteral("beta.glb")));
+    QVERIFY2(refused.error.contains(QLatin1String("is set by coupler")), qPrintable(refused.error));
     const QString path = tmp_.filePath(QStringLiteral("rajagopal.glb"));
     bool seen = false;
     answer_gltf_dialog(sweep, 1.0, path, &seen);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/dynamics/coordinate_coupler.hpp"
 #include "core/interop/gltf_export.hpp"
 #include "core/interop/gltf_keys.hpp"
 #include "core/interop/scene_motion.hpp"
@@ -47,7 +48,9 @@ QStringList gltf_sweep_coordinates(const DocumentData& d, JointId preferred, QSt
   QStringList first, rest;
   for (const DocumentMultibody::Link& link : mb.links)
     for (int k : link.coordinates)
-      if (k >= 0 && bounded_range(mb.scene.model.coordinate_info(k)))
+      if (k >= 0 && bounded_range(mb.scene.model.coordinate_info(k)) &&
+          std::none_of(mb.scene.loops.couplers().begin(), mb.scene.loops.couplers().end(),
+                       [k](const CoordinateCoupler& c) { return c.dependent == k; }))
         (link.joint == preferred ? first : rest) << gltf_coordinate_name(mb, k);
   return first + rest;
 }

@@ -27,8 +27,8 @@ struct GltfSaveResult {
   bool ok() const { return error.isEmpty(); }
 };
 
-// the coordinates a sweep can take: "body.coordinate" of every bounded coordinate of the document's multibody, in
-// scene order; the selected joint's first. empty when the document has no multibody (error says why).
+// the coordinates a sweep can take: "body.coordinate" of every bounded coordinate of the document's multibody that no
+// coupler sets, in scene order; the selected joint's first. empty when the document has no multibody (error says why).
 QStringList gltf_sweep_coordinates(const DocumentData& d, JointId preferred, QString* error = nullptr);
 
 // writes the .glb atomically. a body with a mesh (imported, an opensim body's parts, a scene's) carries it in body
