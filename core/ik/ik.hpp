@@ -92,9 +92,13 @@ class IkSolver {
   void restart(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& o, IkReport& report);
   // errors, flags and message at report.q.
   void finish(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report);
-  // one levenberg–marquardt descent from report.q (already inside the ranges); sets q, iterations, residual.
+  // one levenberg–marquardt descent (the shared schedule, core/solve/damped_least_squares.hpp) from
+  // report.q (already inside the ranges); sets q, iterations, residual.
   // with hard loops report.q is first closed; a start that cannot be closed ends with residual +inf.
   void descend(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report);
+  struct Descent;  // one descent as a damped least-squares problem
+  // zeroes the held_ coordinates' rows and columns of A (unit diagonal) and of g, then adds λ² 1.
+  void hold_and_damp(Eigen::MatrixXd& A, Eigen::VectorXd& g, double lambda) const;
 
   // stacked weighted error e and jacobian J at q (poses in data_); with loops also the hard rows δ_h, G_h
   // (into dh_trial_, Gh_trial_) and the weighted compliant rows (appended to e, J).
