@@ -25,7 +25,7 @@ void body_point_jacobian(const MultibodyModel& model, const MultibodyData& data,
     const SE3& T = dj.world_T_body;
     for (int k = 0; k < bj.dof; ++k) {
       const Vec3 w = T.R * dj.joint.S.col(k).head<3>();
-      J.col(bj.q_index + k) << T.R * dj.joint.S.col(k).tail<3>() + w.cross(x - T.p), w;
+      J.col(bj.q_index + k) << w, T.R * dj.joint.S.col(k).tail<3>() + w.cross(x - T.p);
     }
   }
 }
@@ -56,7 +56,7 @@ double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::Vec
     if (tg.goal != IkGoal::Orientation) {
       const Vec3 e = tg.position - T.act(tg.point);
       e_trial_.segment<3>(row) = tg.weight * e;
-      if (with_jacobian) J_.middleRows<3>(row) = tg.weight * Jb_.topRows<3>();
+      if (with_jacobian) J_.middleRows<3>(row) = tg.weight * Jb_.bottomRows<3>();
       err = e.norm();
       row += 3;
     }
@@ -65,7 +65,7 @@ double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::Vec
       const Vec3 e = so3_log(tg.rotation * T.R.transpose());
       const double w = tg.weight * tg.orientation_scale;
       e_trial_.segment<3>(row) = w * e;
-      if (with_jacobian) J_.middleRows<3>(row) = w * Jb_.bottomRows<3>();
+      if (with_jacobian) J_.middleRows<3>(row) = w * Jb_.topRows<3>();
       err = std::max(err, e.norm());
       row += 3;
     }
