@@ -75,21 +75,4 @@ MultibodyModel example_leg() {
   return model;
 }
 
-MultibodyModel example_beads_on_wire(double omega) {
-  MultibodyModel model;
-  model.root_trajectory = [omega](double t) {
-    RootState s;
-    s.world_T_root = rot_z(omega * t);
-    s.v = make_twist(Vec3(0, 0, omega), Vec3::Zero());
-    return s;
-  };
-  for (int i = 0; i < 3; ++i) {
-    auto joint = example_ring_joint(10, 0.3, 0.5);
-    // three rings, turned 120° apart and standing up (ring axis horizontal)
-    joint->set_offsets(rot_z(2.0 * std::numbers::pi * i / 3.0) * rot_x(0.5 * std::numbers::pi), SE3::identity());
-    model.add_body("bead" + std::to_string(i), -1, joint, BodyInertia::sphere(0.05, 0.02));
-  }
-  return model;
-}
-
 }  // namespace js

@@ -23,6 +23,7 @@
 
 #include "core/fit/samples.hpp"
 #include "core/joints/spline_curve_joint.hpp"
+#include "core/solve/damped_least_squares.hpp"
 #include "core/spline/knots.hpp"
 
 namespace js::fit {
@@ -33,12 +34,9 @@ enum class FitMethod { Paper, GaussNewton };
 const char* fit_method_name(FitMethod method);
 bool fit_method_from_name(const std::string& name, FitMethod& method);
 
-// reported after every iteration.
-struct FitProgress {
-  int iteration = 0;       // 1-based
-  double objective = 0.0;  // F after the iteration
-  double step = 0.0;       // largest |W ŭ_j| component of the step taken
-};
+// reported after every iteration: iteration (1-based), F after it, the largest |W ŭ_j| component of the
+// step taken (the shared schedule's progress, core/solve/damped_least_squares.hpp).
+using FitProgress = DampedLeastSquaresProgress;
 
 // return false to stop the fit (the result is the best so far, marked cancelled).
 using ProgressCallback = std::function<bool(const FitProgress&)>;

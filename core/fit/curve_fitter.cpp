@@ -4,7 +4,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "core/fit/damped_least_squares.hpp"
+#include "core/solve/damped_least_squares.hpp"
 #include "core/fit/metric.hpp"
 #include "core/fit/quadrature.hpp"
 
@@ -189,7 +189,7 @@ double CurveFitter::effective_parameters(const std::vector<SE3>& frames) {
   return system_.trace_inverse_times(data_only);
 }
 
-// the gauss–newton fit as a damped least-squares problem (damped_least_squares.hpp): normal equations in
+// the gauss–newton fit as a damped least-squares problem (core/solve/damped_least_squares.hpp): normal equations in
 // system_ at frames_, the trial's pass also linearizes there (fused: one pass per trial)
 struct CurveFitter::GaussNewton {
   CurveFitter& f;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/fit/damped_least_squares.hpp"
+#include "core/solve/damped_least_squares.hpp"
 #include "core/fit/metric.hpp"
 #include "core/fit/quadrature.hpp"
 #include "core/fit/surface_pose.hpp"
@@ -176,7 +176,7 @@ SurfaceFitter::Terms SurfaceFitter::assemble(const SurfaceCoefficients& C) {
   return t;
 }
 
-// the refinement as a damped least-squares problem (damped_least_squares.hpp): dense normal equations at
+// the refinement as a damped least-squares problem (core/solve/damped_least_squares.hpp): dense normal equations at
 // C, the retraction a plain sum of coefficients
 struct SurfaceFitter::Refinement {
   SurfaceFitter& f;

@@ -10,6 +10,8 @@
 
 #include <Eigen/Cholesky>
 
+#include "core/solve/damped_least_squares.hpp"
+
 namespace js {
 
 void body_point_jacobian(const MultibodyModel& model, const MultibodyData& data, int body, const Vec3& point,
@@ -23,7 +25,7 @@ void body_point_jacobian(const MultibodyModel& model, const MultibodyData& data,
     const SE3& T = dj.world_T_body;
     for (int k = 0; k < bj.dof; ++k) {
       const Vec3 w = T.R * dj.joint.S.col(k).head<3>();
-      J.col(bj.q_index + k) << T.R * dj.joint.S.col(k).tail<3>() + w.cross(x - T.p), w;
+      J.col(bj.q_index + k) << w, T.R * dj.joint.S.col(k).tail<3>() + w.cross(x - T.p);
     }
   }
 }
@@ -54,7 +56,7 @@ double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::Vec
     if (tg.goal != IkGoal::Orientation) {
       const Vec3 e = tg.position - T.act(tg.point);
       e_trial_.segment<3>(row) = tg.weight * e;
-      if (with_jacobian) J_.middleRows<3>(row) = tg.weight * Jb_.topRows<3>();
+      if (with_jacobian) J_.middleRows<3>(row) = tg.weight * Jb_.bottomRows<3>();
       err = e.norm();
       row += 3;
     }
@@ -63,7 +65,7 @@ double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::Vec
       const Vec3 e = so3_log(tg.rotation * T.R.transpose());
       const double w = tg.weight * tg.orientation_scale;
       e_trial_.segment<3>(row) = w * e;
-      if (with_jacobian) J_.middleRows<3>(row) = w * Jb_.bottomRows<3>();
+      if (with_jacobian) J_.middleRows<3>(row) = w * Jb_.topRows<3>();
       err = std::max(err, e.norm());
       row += 3;
     }
@@ -233,98 +235,154 @@ void IkSolver::finish(const std::vector<IkTarget>& targets, const IkOptions& o, 
   }
 }
 
+// one descent as a damped least-squares problem (core/solve/damped_least_squares.hpp): F is the weighted
+// residual norm r, the step solves (JᵀJ + λ² 1) Δq = Jᵀe on the free coordinates (active set) subject to
+// the hard loops, the retraction is q + Δq clamped into the ranges and projected onto the loops. a trial
+// backtracks along the step (halvings, the first with a second-order correction) before λ rises.
+struct IkSolver::Descent {
+  IkSolver& s;
+  const std::vector<IkTarget>& targets;
+  const IkOptions& o;
+  Eigen::VectorXd& q;   // the current point
+  double r = 0.0;       // at q
+  double r_trial = 0.0;
+  double lambda = 0.0;  // of the current step (its correction is damped alike)
+  bool halved = false;  // the accepted trial was a shortened step
+
+  double objective() const { return r; }
+  bool solve(double damping);
+  double try_step(double& step_size);
+  double accept();
+  bool shortened() const { return halved; }
+  // the gradient of the last step vanishes
+  bool stationary(double F) const { return s.g_.norm() < 1e-15 * (1.0 + F); }
+
+ private:
+  double trial_residual() {
+    return s.close_loops(s.q_trial_, o) ? s.evaluate(targets, s.q_trial_, o.time, true) : kRejected;
+  }
+  void correct();
+};
+
+void IkSolver::hold_and_damp(Eigen::MatrixXd& A, Eigen::VectorXd& g, double lambda) const {
+  for (int k = 0; k < model_.nq(); ++k) {
+    if (held_[static_cast<std::size_t>(k)]) {
+      A.row(k).setZero();
+      A.col(k).setZero();
+      A(k, k) = 1.0;
+      g[k] = 0.0;
+    }
+  }
+  A.diagonal().array() += lambda * lambda;
+}
+
+bool IkSolver::Descent::solve(double damping) {
+  lambda = damping;
+  // active set: a coordinate at a bound whose descent direction leaves the range is held
+  s.g_.noalias() = s.J_accepted_.transpose() * s.e_;
+  s.A_.noalias() = s.J_accepted_.transpose() * s.J_accepted_;
+  for (int k = 0; k < q.size(); ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    const bool held = s.locked_[i] || (q[k] <= s.lo_[k] && s.g_[k] < 0.0) || (q[k] >= s.hi_[k] && s.g_[k] > 0.0);
+    s.held_[i] = held;
+    s.active_[i] = held;
+  }
+  s.hold_and_damp(s.A_, s.g_, lambda);
+  s.damped_step(s.A_, s.g_, s.Gh_, s.dh_, s.dq_);
+  const double step = s.dq_.cwiseAbs().maxCoeff();
+  if (step > o.max_step) s.dq_ *= o.max_step / step;
+  return true;
+}
+
+// second-order correction: the full step went along a curved valley (the leg's self-motion, steered by
+// the knee's 2 mm lateral shift) and left it; one gauss–newton step from the trial point, on the same
+// active set, falls back into the valley. keeps the long step when it helps.
+void IkSolver::Descent::correct() {
+  s.g_c_.noalias() = s.J_.transpose() * s.e_trial_;
+  s.A_c_.noalias() = s.J_.transpose() * s.J_;
+  // this iteration's active set (close_loops may have changed held_ since)
+  s.held_ = s.active_;
+  s.hold_and_damp(s.A_c_, s.g_c_, lambda);
+  if (r_trial < kRejected) {
+    // with loops the correction is the constrained step at the (closed) trial point
+    s.damped_step(s.A_c_, s.g_c_, s.Gh_trial_, s.dh_trial_, s.dq_soc_);
+    s.q_trial_ = (s.q_trial_ + s.dq_soc_).cwiseMax(s.lo_).cwiseMin(s.hi_);
+    r_trial = trial_residual();
+  }
+}
+
+// backtracks along the step before the schedule raises λ: in a curved valley (a nearly planar leg
+// reaching a 3-d point) the full gauss–newton step overshoots, a shorter one still makes progress
+double IkSolver::Descent::try_step(double& step_size) {
+  for (int halving = 0; halving < 6; ++halving) {
+    s.q_trial_ = (q + s.dq_).cwiseMax(s.lo_).cwiseMin(s.hi_);
+    r_trial = trial_residual();
+    if (!(r_trial < r) && halving == 0) correct();
+    if (r_trial < r) {
+      halved = halving > 0;
+      step_size = (s.q_trial_ - q).cwiseAbs().maxCoeff();
+      return r_trial;
+    }
+    s.dq_ *= 0.5;
+  }
+  return kRejected;
+}
+
+double IkSolver::Descent::accept() {
+  // the trial's rows and jacobian (evaluate wrote them to the trial workspaces) become the current ones
+  q = s.q_trial_;
+  r = r_trial;
+  s.e_ = s.e_trial_;
+  s.J_accepted_ = s.J_;
+  s.dh_ = s.dh_trial_;
+  s.Gh_ = s.Gh_trial_;
+  return r;
+}
+
+namespace {
+
+// the ik's levenberg–marquardt schedule: every solved linearization is an iteration; a stationary point
+// (λ past 1e6, five steps in a row that lower r by less than 1e-12 of itself, a vanishing gradient) ends
+// the descent short of the tolerance
+DampedLeastSquaresOptions ik_schedule(const IkOptions& o) {
+  DampedLeastSquaresOptions s;
+  s.max_iterations = o.max_iterations;
+  s.target = o.tolerance;
+  s.step_tolerance = 0.0;  // short steps are backtracked ones: no reason to stop
+  s.objective_tolerance = 1e-12;
+  s.slow_steps = 5;
+  s.initial_damping = o.initial_damping;
+  s.min_damping = 1e-12;
+  s.max_damping = std::nextafter(1e6, std::numeric_limits<double>::infinity());  // λ = 1e6 is still tried
+  s.rejection_ends_iteration = true;
+  return s;
+}
+
+}  // namespace
+
 void IkSolver::descend(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report) {
-  const int n = model_.nq();
-  const Eigen::VectorXd& lo = lo_;
-  const Eigen::VectorXd& hi = hi_;
-  const std::vector<bool>& locked = locked_;
+  report.iterations = 0;
   if (hard_rows_ > 0) {
     // every iterate lies on the loops' manifold: close the start first (it stays as it was if it cannot be)
     q_trial_ = report.q;
     if (!close_loops(q_trial_, o)) {
-      report.iterations = 0;
       report.residual = std::numeric_limits<double>::infinity();
       return;
     }
     report.q = q_trial_;
   }
-  double r = evaluate(targets, report.q, o.time, true);
+  Descent descent{*this, targets, o, report.q};
+  descent.r = evaluate(targets, report.q, o.time, true);
   e_ = e_trial_;
-  Eigen::MatrixXd& J = J_accepted_;  // the jacobian at report.q (J_ holds the trial's)
-  J = J_;
+  J_accepted_ = J_;  // the jacobian at report.q (J_ holds the trial's)
   dh_ = dh_trial_;
   Gh_ = Gh_trial_;
-  double lambda = o.initial_damping;
-  int stalled = 0;
-  for (report.iterations = 0; report.iterations < o.max_iterations && r > o.tolerance; ++report.iterations) {
-    // active set: a coordinate at a bound whose descent direction leaves the range is held
-    g_.noalias() = J.transpose() * e_;
-    A_.noalias() = J.transpose() * J;
-    for (int k = 0; k < n; ++k) {
-      const bool held = locked[static_cast<std::size_t>(k)] || (report.q[k] <= lo[k] && g_[k] < 0.0) ||
-                        (report.q[k] >= hi[k] && g_[k] > 0.0);
-      held_[static_cast<std::size_t>(k)] = held;
-      active_[static_cast<std::size_t>(k)] = held;
-      if (held) {
-        A_.row(k).setZero();
-        A_.col(k).setZero();
-        A_(k, k) = 1.0;
-        g_[k] = 0.0;
-      }
-    }
-    A_.diagonal().array() += lambda * lambda;
-    damped_step(A_, g_, Gh_, dh_, dq_);
-    const double step = dq_.cwiseAbs().maxCoeff();
-    if (step > o.max_step) dq_ *= o.max_step / step;
-    // backtrack along the step before raising λ: in a curved valley (a nearly planar leg reaching a
-    // 3-d point) the full gauss–newton step overshoots, a shorter one still makes progress
-    bool accepted = false;
-    for (int halving = 0; halving < 6 && !accepted; ++halving) {
-      q_trial_ = (report.q + dq_).cwiseMax(lo).cwiseMin(hi);
-      double r_trial = close_loops(q_trial_, o) ? evaluate(targets, q_trial_, o.time, true) : kRejected;
-      if (!(r_trial < r) && halving == 0) {
-        // second-order correction: the full step went along a curved valley (the leg's self-motion,
-        // steered by the knee's 2 mm lateral shift) and left it; one gauss–newton step from the trial
-        // point, on the same active set, falls back into the valley. keeps the long step when it helps.
-        g_c_.noalias() = J_.transpose() * e_trial_;
-        A_c_.noalias() = J_.transpose() * J_;
-        for (int k = 0; k < n; ++k) {
-          // this iteration's active set (close_loops may have changed held_ since)
-          held_[static_cast<std::size_t>(k)] = active_[static_cast<std::size_t>(k)];
-          if (held_[static_cast<std::size_t>(k)]) {
-            A_c_.row(k).setZero();
-            A_c_.col(k).setZero();
-            A_c_(k, k) = 1.0;
-            g_c_[k] = 0.0;
-          }
-        }
-        A_c_.diagonal().array() += lambda * lambda;
-        if (r_trial < kRejected) {
-          // with loops the correction is the constrained step at the (closed) trial point
-          damped_step(A_c_, g_c_, Gh_trial_, dh_trial_, dq_soc_);
-          q_trial_ = (q_trial_ + dq_soc_).cwiseMax(lo).cwiseMin(hi);
-          r_trial = close_loops(q_trial_, o) ? evaluate(targets, q_trial_, o.time, true) : kRejected;
-        }
-      }
-      if (r_trial < r) {
-        stalled = (r - r_trial) < 1e-12 * r ? stalled + 1 : 0;
-        report.q = q_trial_;
-        r = r_trial;
-        e_ = e_trial_;
-        J = J_;
-        dh_ = dh_trial_;
-        Gh_ = Gh_trial_;
-        accepted = true;
-        if (halving == 0) lambda = std::max(lambda * 0.1, 1e-12);
-      } else {
-        dq_ *= 0.5;
-      }
-    }
-    if (!accepted) lambda *= 10.0;
-    // a stationary point: the gradient vanishes, or steps stopped helping
-    if (lambda > 1e6 || stalled >= 5 || g_.norm() < 1e-15 * (1.0 + r)) break;
+  if (descent.r > o.tolerance) {
+    DampedLeastSquaresReport dls;
+    damped_least_squares(descent, ik_schedule(o), dls);
+    report.iterations = dls.iterations;
   }
-  report.residual = r;
+  report.residual = descent.r;
 }
 
 }  // namespace js

@@ -69,8 +69,9 @@ struct IkReport {
   std::string message;            // one line: what happened
 };
 
-// the world jacobian of a body point: rows 0–2 d(point position)/dq, rows 3–5 the body's world angular
-// velocity per q̇. needs forward_kinematics at Velocity level (S evaluated). J: 6×nq, resized once.
+// the world jacobian of a body point, ordered as the project's twists [ω; v]: rows 0–2 the body's world
+// angular velocity per q̇, rows 3–5 d(point position)/dq. needs forward_kinematics at Velocity level (S
+// evaluated). J: 6×nq, resized once.
 void body_point_jacobian(const MultibodyModel& model, const MultibodyData& data, int body, const Vec3& point,
                          Eigen::MatrixXd& J);
 
@@ -92,9 +93,13 @@ class IkSolver {
   void restart(const std::vector<IkTarget>& targets, const Eigen::VectorXd& q0, const IkOptions& o, IkReport& report);
   // errors, flags and message at report.q.
   void finish(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report);
-  // one levenberg–marquardt descent from report.q (already inside the ranges); sets q, iterations, residual.
+  // one levenberg–marquardt descent (the shared schedule, core/solve/damped_least_squares.hpp) from
+  // report.q (already inside the ranges); sets q, iterations, residual.
   // with hard loops report.q is first closed; a start that cannot be closed ends with residual +inf.
   void descend(const std::vector<IkTarget>& targets, const IkOptions& o, IkReport& report);
+  struct Descent;  // one descent as a damped least-squares problem
+  // zeroes the held_ coordinates' rows and columns of A (unit diagonal) and of g, then adds λ² 1.
+  void hold_and_damp(Eigen::MatrixXd& A, Eigen::VectorXd& g, double lambda) const;
 
   // stacked weighted error e and jacobian J at q (poses in data_); with loops also the hard rows δ_h, G_h
   // (into dh_trial_, Gh_trial_) and the weighted compliant rows (appended to e, J).

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "core/dynamics/examples.hpp"
 #include "core/dynamics/simulator.hpp"
@@ -171,15 +172,19 @@ namespace {
 // rk4 energy drift of a single body on one joint of each kind (isolates a joint whose S or ∇S is off).
 class SingleJointEnergy : public ::testing::TestWithParam<int> {};
 
-// energy drift must shrink at least like dt² when dt halves (dt⁴ for analytic joints; cubic spline joints
-// are c², their ∇S kinks at knots, so rk4 drops to about second order) or already be at round-off. a wrong
-// S or ∇S leaves a drift that does not shrink.
+// energy drift when dt halves (4, 2, 1, 0.5 ms). rk4 is fourth order: for the analytic joints the ratio from
+// 2 to 1 ms (the asymptotic range, above round-off) is 16 within 2. the cubic spline joints are c², their
+// ∇S kinks at the knots the motion crosses, so their ratio wanders (3.4 to 41 measured): they must shrink at
+// least like dt² (ratio > 3) at every halving. a wrong S or ∇S leaves a drift that does not shrink.
+// straight-line motions (prismatic, planar, no gravity) are integrated to round-off.
 TEST_P(SingleJointEnergy, Rk4DriftIsFourthOrder) {
-  double drift[2] = {0, 0};
-  for (int pass = 0; pass < 2; ++pass) {
+  double drift[4] = {0, 0, 0, 0};
+  int dof = 0;
+  for (int pass = 0; pass < 4; ++pass) {
     std::mt19937 rng(11);
     MultibodyModel model;
     model.add_body("b", -1, test::random_joint(GetParam(), rng), test::random_inertia(rng));
+    dof = model.nq();
     const ForceSet forces;
     // this test is about S and ∇S: let open spline joints run past their domain (constant-twist extrapolation)
     Simulator sim(model, forces, SimulatorOptions{false});
@@ -187,20 +192,26 @@ TEST_P(SingleJointEnergy, Rk4DriftIsFourthOrder) {
     s.q = Eigen::VectorXd::Constant(model.nq(), 0.1);
     s.qd = Eigen::VectorXd::Constant(model.nq(), 0.5);
     const MechanicalState e0 = sim.measure(s);
-    const double dt = pass == 0 ? 4e-3 : 2e-3;
-    for (int k = 0; k < static_cast<int>(0.5 / dt); ++k) {
+    const double dt = 4e-3 / (1 << pass);
+    for (int k = 0; k < static_cast<int>(std::lround(0.5 / dt)); ++k) {
       sim.step(s, dt, Integrator::RK4);
       const MechanicalState e = sim.measure(s);
       drift[pass] = std::max(drift[pass], std::abs(e.kinetic + e.potential - e0.kinetic - e0.potential));
     }
   }
-  // kinds 0 and 1 are the cubic spline joints (c², second order); every other kind is analytic and rk4's
-  // fourth order gives a ratio near 2⁴ = 16
-  const bool spline_kind = GetParam() == 0 || GetParam() == 1;
-  const double expected_ratio = spline_kind ? 3.0 : 12.0;
-  if (drift[1] > 1e-12) {
-    EXPECT_GT(drift[0] / drift[1], expected_ratio) << "kind " << GetParam() << ": " << drift[0] << " " << drift[1];
+  const std::string at = "kind " + std::to_string(GetParam()) + ": drifts " + std::to_string(drift[0]) + " " +
+                         std::to_string(drift[1]) + " " + std::to_string(drift[2]) + " " + std::to_string(drift[3]);
+  if (dof == 0 || drift[0] < 1e-12) {
+    for (const double d : drift) EXPECT_LT(d, 1e-12) << at;  // fixed joint, or a straight line
+    return;
   }
+  if (GetParam() == 0 || GetParam() == 1) {
+    for (int pass = 0; pass < 3; ++pass) EXPECT_GT(drift[pass] / drift[pass + 1], 3.0) << at;
+    return;
+  }
+  const double ratio = drift[1] / drift[2];
+  EXPECT_GT(ratio, 14.0) << at;
+  EXPECT_LT(ratio, 18.0) << at;
 }
 
 // the quadratic stand-in (last kind) may fold (singular S) and is left out

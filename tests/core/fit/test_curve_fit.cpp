@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "core/fit/curve_fit.hpp"
-#include "core/fit/damped_least_squares.hpp"
 #include "tests/core/fit/fit_test_util.hpp"
 #include "tests/core/fit/motions.hpp"
 
@@ -115,34 +114,6 @@ TEST(CurveFit, StalledRunIsReportedAsStalledNotConverged) {
   EXPECT_FALSE(r.converged);
   EXPECT_FALSE(r.cancelled);
   EXPECT_LT(r.iterations, options.max_iterations);
-}
-
-// the shared schedule on a problem no step improves: stalled, not converged, no iteration counted
-struct NeverBetter {
-  int solves = 0;
-  double objective() const { return 1.0; }
-  bool solve(double) {
-    ++solves;
-    return true;
-  }
-  double try_step(double& step_size) {
-    step_size = 1.0;
-    return 2.0;
-  }
-  double accept() { return 2.0; }
-};
-
-TEST(DampedLeastSquares, NoImprovingStepIsStalled) {
-  NeverBetter problem;
-  DampedLeastSquaresOptions o;
-  DampedLeastSquaresReport report;
-  std::vector<double> history;
-  damped_least_squares(problem, o, report, history);
-  EXPECT_TRUE(report.stalled);
-  EXPECT_FALSE(report.converged);
-  EXPECT_EQ(report.iterations, 0);
-  EXPECT_TRUE(history.empty());
-  EXPECT_EQ(problem.solves, 16);  // λ = 1e-6, 1e-5, …, 1e9
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "core/dynamics/examples.hpp"
 #include "core/ik/ik.hpp"
 #include "tests/core/dynamics/dynamics_test_util.hpp"
+#include "tests/support/alloc_counter.hpp"
 
 namespace js {
 namespace {
@@ -42,8 +43,8 @@ TEST(Ik, PointJacobianMatchesFiniteDifferences) {
       const SE3& Tm = dm.bodies[static_cast<std::size_t>(body)].world_T_body;
       const Vec3 dx = (Tp.act(p) - Tm.act(p)) / (2 * h);
       const Vec3 dw = so3_log(Tp.R * Tm.R.transpose()) / (2 * h);
-      EXPECT_LT((dx - J.col(k).head<3>()).norm(), 1e-7) << "body " << body << " q " << k;
-      EXPECT_LT((dw - J.col(k).tail<3>()).norm(), 1e-7) << "body " << body << " q " << k;
+      EXPECT_LT((dw - J.col(k).head<3>()).norm(), 1e-7) << "body " << body << " q " << k;  // [ω; v]
+      EXPECT_LT((dx - J.col(k).tail<3>()).norm(), 1e-7) << "body " << body << " q " << k;
     }
   }
 }
@@ -228,6 +229,28 @@ TEST(Ik, FarStartsReachTargetsWithRestarts) {
   EXPECT_GT(local_failures, 0);
   std::printf("far starts: %d of %d fail locally; with restarts all converge (worst %.2e m, at most %d starts)\n",
               local_failures, trials, worst, worst_starts);
+}
+
+// a descent allocates nothing per iteration (the workspaces are sized by prepare): the leg's toe towards a
+// target out of reach, so that every iteration runs (halvings, the second-order correction, rejections)
+TEST(Ik, NoAllocationPerIteration) {
+  const MultibodyModel leg = example_leg();
+  IkSolver solver(leg);
+  IkTarget t;
+  t.body = leg.find_body("foot");
+  t.point = kToe;
+  t.position = Vec3(0.3, -1.5, -0.4);
+  auto allocations = [&](int iterations) {
+    IkOptions o;
+    o.max_iterations = iterations;
+    const test::AllocationScope scope;
+    const IkReport r = solver.solve({t}, Eigen::VectorXd::Constant(3, 0.3), o);
+    const std::size_t used = scope.allocations();
+    EXPECT_EQ(r.iterations, iterations) << r.message;
+    return used;
+  };
+  allocations(2);  // warm
+  EXPECT_EQ(allocations(2), allocations(12));
 }
 
 }  // namespace
