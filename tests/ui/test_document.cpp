@@ -66,6 +66,49 @@ TEST_F(TwoBodies, GizmoDragIsOneUndoStep) {
   EXPECT_EQ(doc.undo_stack()->count(), before + 2);
 }
 
+// a drag that comes back to where it started is no undo step (its merged command marks itself obsolete); one
+// that then moves on is one step again, whose undo goes back to the start
+TEST_F(TwoBodies, GizmoDragBackToItsStartLeavesNoUndoStep) {
+  doc.mark_saved(QStringLiteral("/tmp/x.jsproj"));
+  const int before = doc.undo_stack()->count();
+  const SE3 start = doc.data().body(tibia)->pose;
+  const int key = doc.next_merge_key();
+  for (int i : {1, 2, 3, 2, 1, 0}) set_body_pose(doc, tibia, SE3::translation(start.p + Vec3(0.001 * i, 0, 0)), key);
+  EXPECT_EQ(doc.undo_stack()->count(), before);
+  EXPECT_EQ(doc.undo_stack()->index(), before);
+  EXPECT_FALSE(doc.is_modified());
+  EXPECT_TRUE(doc.data().body(tibia)->pose.p == start.p);
+  // the same drag moving on from there: one step
+  for (int i : {1, 2}) set_body_pose(doc, tibia, SE3::translation(start.p + Vec3(0.001 * i, 0, 0)), key);
+  EXPECT_EQ(doc.undo_stack()->count(), before + 1);
+  EXPECT_TRUE(doc.is_modified());
+  doc.undo_stack()->undo();
+  EXPECT_TRUE(doc.data().body(tibia)->pose.p == start.p);
+  EXPECT_FALSE(doc.is_modified());
+}
+
+TEST_F(TwoBodies, FitSettingsScrubBackToItsStartLeavesNoUndoStep) {
+  const int before = doc.undo_stack()->count();
+  FitSettings f = doc.data().fit;
+  const int start = f.frames;
+  const int key = doc.next_merge_key();
+  for (int n : {start + 1, start + 2, start + 1, start}) {
+    f.frames = n;
+    ASSERT_TRUE(set_fit_settings(doc, f, key).ok());
+  }
+  EXPECT_EQ(doc.undo_stack()->count(), before);
+  EXPECT_EQ(doc.data().fit.frames, start);
+  SimulationSettings s = doc.data().simulation;
+  const double dt = s.dt;
+  const int key2 = doc.next_merge_key();
+  for (double step : {2 * dt, 3 * dt, dt}) {
+    s.dt = step;
+    ASSERT_TRUE(set_simulation_settings(doc, s, key2).ok());
+  }
+  EXPECT_EQ(doc.undo_stack()->count(), before);
+  EXPECT_EQ(doc.data().simulation.dt, dt);
+}
+
 TEST_F(TwoBodies, CaptureAssignsIncreasingQAndUndoes) {
   for (int i = 0; i < 3; ++i) {
     set_body_pose(doc, tibia, SE3::translation(Vec3(0, -0.4, 0.01 * i)));

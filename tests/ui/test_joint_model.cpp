@@ -66,6 +66,26 @@ TEST(JointModel, SliderMovesTheChildAlongGAndOneDragIsOneUndoStep) {
   EXPECT_EQ(set_joint_q(doc, knee, Eigen::VectorXd::Zero(2)).error.isEmpty(), false);
 }
 
+// a slider dragged away and back to where it started is no undo step
+TEST(JointModel, SliderDragBackToItsStartLeavesNoUndoStep) {
+  Document doc;
+  doc.reset(make_demo_project(), {});
+  const JointId knee = doc.data().joints.front().id;
+  ASSERT_TRUE(set_joint_q(doc, knee, q1(0.4)).ok());  // the child now sits exactly at G(0.4)
+  const Joint joint_at_start = *doc.data().joint(knee);
+  const SE3 child_at_start = doc.data().body(joint_at_start.child)->pose;
+  ASSERT_EQ(doc.undo_stack()->count(), 1);
+  const int key = doc.next_merge_key();
+  for (double q : {0.5, 1.0, 0.7, 0.4}) ASSERT_TRUE(set_joint_q(doc, knee, q1(q), key).ok());
+  EXPECT_EQ(doc.undo_stack()->count(), 1);
+  EXPECT_EQ(doc.data().joint(knee)->q[0], 0.4);
+  EXPECT_TRUE(doc.data().body(joint_at_start.child)->pose.p == child_at_start.p);
+  // the step before the drag is still the one undo undoes
+  EXPECT_EQ(doc.undo_stack()->undoText(), QObject::tr("Move %1").arg(joint_at_start.name));
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.undo_stack()->index(), 0);
+}
+
 TEST(JointModel, RevoluteJointStartsWhereTheChildIsAndTurnsAboutItsAxis) {
   Document doc;
   Body a, b;

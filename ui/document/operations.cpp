@@ -98,8 +98,7 @@ OpResult<BodyId> add_body(Document& doc, Body body) {
   body.id = after.next_id++;
   if (body.name.isEmpty()) body.name = QObject::tr("Body %1").arg(body.id);
   after.bodies.push_back(body);
-  doc.undo_stack()->push(
-      new ReplaceDataCommand(&doc, doc.data(), after, QObject::tr("Add body %1").arg(body.name)));
+  push_swap(doc, doc.data(), after, QObject::tr("Add body %1").arg(body.name));
   return {body.id, {}};
 }
 
@@ -120,7 +119,7 @@ OpResult<QString> remove_body(Document& doc, BodyId id) {
   std::erase_if(after.bodies, [id](const Body& x) { return x.id == id; });
   const QStringList references = remove_references(doc.data(), after, {id}, jointless);
   const QString text = removal_text(QObject::tr("Delete body %1").arg(name), references);
-  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, text));
+  push_swap(doc, doc.data(), after, text);
   return {removal_message(QObject::tr("Deleted body %1").arg(name), references), {}};
 }
 
@@ -131,8 +130,7 @@ OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_
   if (!(edited.mass > 0.0)) return fail<bool>(QObject::tr("Mass must be positive"));
   Body after = edited;
   after.pose = b->pose;
-  doc.undo_stack()->push(
-      new EditBodyCommand(&doc, *b, after, QObject::tr("Edit body %1").arg(after.name), merge_key));
+  push_swap(doc, *b, after, QObject::tr("Edit body %1").arg(after.name), merge_key);
   return {true, {}};
 }
 
@@ -143,7 +141,7 @@ OpResult<bool> replace_body_mesh(Document& doc, BodyId id, const QString& path) 
   if (!info.isFile()) return fail<bool>(QObject::tr("Cannot use %1 as the mesh of %2: the file does not exist").arg(path, b->name));
   Body after = *b;
   after.mesh_path = info.absoluteFilePath();
-  doc.undo_stack()->push(new EditBodyCommand(&doc, *b, after, QObject::tr("Replace the mesh of %1").arg(b->name)));
+  push_swap(doc, *b, after, QObject::tr("Replace the mesh of %1").arg(b->name));
   return {true, {}};
 }
 
@@ -153,7 +151,7 @@ OpResult<bool> set_body_pose(Document& doc, BodyId id, const SE3& pose, int merg
   if (!pose.R.allFinite() || !pose.p.allFinite()) return fail<bool>(QObject::tr("Pose is not finite"));
   Body after = *b;
   after.pose = pose;
-  doc.undo_stack()->push(new EditBodyCommand(&doc, *b, after, QObject::tr("Move %1").arg(b->name), merge_key));
+  push_swap(doc, *b, after, QObject::tr("Move %1").arg(b->name), merge_key);
   return {true, {}};
 }
 
@@ -181,7 +179,7 @@ OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QS
   j.q = Eigen::VectorXd::Zero(joint_dof(kind));
   j.model = default_joint_model(kind, after.body(child)->pose);
   after.joints.push_back(j);
-  doc.undo_stack()->push(new ReplaceDataCommand(&doc, d, after, QObject::tr("Add joint %1").arg(j.name)));
+  push_swap(doc, d, after, QObject::tr("Add joint %1").arg(j.name));
   return {j.id, {}};
 }
 
@@ -194,7 +192,7 @@ OpResult<QString> remove_joint(Document& doc, JointId id) {
   detach_joint(after, id);
   const QStringList references = remove_references(doc.data(), after, {}, {child});
   const QString text = removal_text(QObject::tr("Delete joint %1").arg(name), references);
-  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, text));
+  push_swap(doc, doc.data(), after, text);
   return {removal_message(QObject::tr("Deleted joint %1").arg(name), references), {}};
 }
 
@@ -204,7 +202,7 @@ OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name) {
   if (name.trimmed().isEmpty()) return fail<bool>(QObject::tr("A joint needs a name"));
   Joint after = *j;
   after.name = name.trimmed();
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Rename joint")));
+  push_swap(doc, *j, after, QObject::tr("Rename joint"));
   return {true, {}};
 }
 
@@ -246,7 +244,7 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
     s.q.conservativeResize(dof);
     for (auto i = old; i < dof; ++i) s.q[i] = 0.0;
   }
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Change joint kind to %1").arg(kind)));
+  push_swap(doc, *j, after, QObject::tr("Change joint kind to %1").arg(kind));
   return {true, {}};
 }
 
@@ -306,7 +304,7 @@ OpResult<int> capture_sample(Document& doc, JointId id, std::optional<Eigen::Vec
   Joint after = *j;
   after.samples.push_back(s);
   const int index = static_cast<int>(after.samples.size()) - 1;
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Capture sample %1").arg(index + 1)));
+  push_swap(doc, *j, after, QObject::tr("Capture sample %1").arg(index + 1));
   return {index, {}};
 }
 
@@ -319,7 +317,7 @@ OpResult<bool> set_sample_q(Document& doc, JointId id, int index, const Eigen::V
     return fail<bool>(QObject::tr("q needs %1 finite value(s)").arg(joint_q_size(*j)));
   Joint after = *j;
   after.samples[static_cast<std::size_t>(index)].q = q;
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Edit q of sample %1").arg(index + 1)));
+  push_swap(doc, *j, after, QObject::tr("Edit q of sample %1").arg(index + 1));
   return {true, {}};
 }
 
@@ -335,7 +333,7 @@ OpResult<bool> remove_samples(Document& doc, JointId id, std::vector<int> indice
   for (auto it = indices.rbegin(); it != indices.rend(); ++it) after.samples.erase(after.samples.begin() + *it);
   const QString text = indices.size() == 1 ? QObject::tr("Delete sample %1").arg(indices.front() + 1)
                                            : QObject::tr("Delete %1 samples").arg(indices.size());
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, text));
+  push_swap(doc, *j, after, text);
   return {true, {}};
 }
 
@@ -349,7 +347,7 @@ OpResult<bool> move_sample(Document& doc, JointId id, int from, int to) {
   Sample s = after.samples[static_cast<std::size_t>(from)];
   after.samples.erase(after.samples.begin() + from);
   after.samples.insert(after.samples.begin() + to, s);
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Reorder samples")));
+  push_swap(doc, *j, after, QObject::tr("Reorder samples"));
   return {true, {}};
 }
 
@@ -369,7 +367,7 @@ OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge
     return fail<bool>(QObject::tr("Unknown fit method '%1' (gauss_newton or paper)").arg(fit.method));
   if (!(fit.length_scale > 0.0)) return fail<bool>(QObject::tr("Length scale must be positive"));
   if (fit == doc.data().fit) return {true, {}};
-  doc.undo_stack()->push(new EditFitCommand(&doc, doc.data().fit, fit, merge_key));
+  push_swap(doc, doc.data().fit, fit, QObject::tr("Change fit settings"), merge_key);
   return {true, {}};
 }
 
@@ -381,7 +379,7 @@ OpResult<bool> set_simulation_settings(Document& doc, const SimulationSettings& 
   if (!(s.damping >= 0.0) || !std::isfinite(s.damping))
     return fail<bool>(QObject::tr("Damping must be zero or positive (got %1)").arg(s.damping));
   if (s == doc.data().simulation) return {true, {}};
-  doc.undo_stack()->push(new EditSimulationCommand(&doc, doc.data().simulation, s, merge_key));
+  push_swap(doc, doc.data().simulation, s, QObject::tr("Change simulation settings"), merge_key);
   return {true, {}};
 }
 

@@ -203,12 +203,12 @@ void DynamicsPlayer::record(const DocumentData& from, const DocumentData& to, co
     const Joint* ja = to.joint(link.joint);
     const Body* cb = jb ? from.body(jb->child) : nullptr;
     const Body* ca = ja ? to.body(ja->child) : nullptr;
-    if (cb && ca) doc_.undo_stack()->push(new JointMotionCommand(&doc_, *jb, *ja, *cb, *ca, text));
+    if (cb && ca) push_swap(doc_, JointMotion{*jb, *cb}, JointMotion{*ja, *ca}, text);
   }
   const Body* fb = from.body(run_->mb.root_frame);
   const Body* fa = to.body(run_->mb.root_frame);
   if (fb && fa && !(fb->pose.R == fa->pose.R && fb->pose.p == fa->pose.p))
-    doc_.undo_stack()->push(new EditBodyCommand(&doc_, *fb, *fa, text));
+    push_swap(doc_, *fb, *fa, text);
   doc_.undo_stack()->endMacro();
   writing_ = false;
 }

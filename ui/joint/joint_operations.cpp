@@ -18,7 +18,7 @@ OpResult<bool> push_motion(Document& doc, const Joint& before, Joint after, cons
   moved.pose = joint_transform(*after.model, after.q);
   if (!moved.pose.R.allFinite() || !moved.pose.p.allFinite())
     return {false, QObject::tr("%1 is not defined at q = %2").arg(before.name).arg(after.q[0])};
-  doc.undo_stack()->push(new JointMotionCommand(&doc, before, std::move(after), *child, moved, text, merge_key));
+  push_swap(doc, JointMotion{before, *child}, JointMotion{std::move(after), std::move(moved)}, text, merge_key);
   return {true, {}};
 }
 
@@ -35,14 +35,15 @@ OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, 
   // an opensim model's coupler constraints: the coordinates they drive follow, in the same undo step
   const auto coupled = osim_coupled_motion(doc.data(), id, q);
   if (!coupled.empty()) {
-    std::vector<JointsMotionCommand::Motion> motions;
+    JointMotions was, now;
     auto add = [&](const Joint& before, const Eigen::VectorXd& value) {
       const Body* child = doc.data().body(before.child);
       if (!child) return;
-      JointsMotionCommand::Motion m{before, before, *child, *child};
-      m.joint_after.q = value;
-      m.child_after.pose = joint_transform(*before.model, value);
-      motions.push_back(std::move(m));
+      JointMotion m{before, *child};
+      was.motions.push_back(m);
+      m.joint.q = value;
+      m.child.pose = joint_transform(*before.model, value);
+      now.motions.push_back(std::move(m));
     };
     // the moved joint's own coupled coordinates come back with it
     Eigen::VectorXd own = q;
@@ -52,7 +53,7 @@ OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, 
     for (const auto& [other, value] : coupled)
       if (other == id) continue;
       else if (const Joint* o = doc.data().joint(other); o && o->model) add(*o, value);
-    doc.undo_stack()->push(new JointsMotionCommand(&doc, std::move(motions), QObject::tr("Move %1").arg(j->name), merge_key));
+    push_swap(doc, std::move(was), std::move(now), QObject::tr("Move %1").arg(j->name), merge_key);
     return {true, {}};
   }
   return push_motion(doc, *j, std::move(after), QObject::tr("Move %1").arg(j->name), merge_key);

@@ -41,8 +41,8 @@ OpResult<bool> drag_sample(Document& doc, JointId id, int index, const SE3& pare
       }
     }
   }
-  doc.undo_stack()->push(new JointMotionCommand(&doc, *j, std::move(after), *child, std::move(moved),
-                                                QObject::tr("Move sample %1").arg(index + 1), merge_key));
+  push_swap(doc, JointMotion{*j, *child}, JointMotion{std::move(after), std::move(moved)},
+            QObject::tr("Move sample %1").arg(index + 1), merge_key);
   return {refitted, {}};
 }
 

@@ -37,7 +37,7 @@ OpResult<bool> push_model_change(Document& doc, const Joint& before, Joint after
   moved.pose = joint_transform(*after.model, after.q);
   if (!moved.pose.R.allFinite() || !moved.pose.p.allFinite())
     return {false, QObject::tr("%1 is not defined at its current q").arg(before.name)};
-  doc.undo_stack()->push(new JointMotionCommand(&doc, before, std::move(after), *child, moved, text));
+  push_swap(doc, JointMotion{before, *child}, JointMotion{std::move(after), std::move(moved)}, text);
   return {true, {}};
 }
 
@@ -253,7 +253,7 @@ OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1, const std:
     const OpResult<bool> pushed = push_model_change(doc, *j, std::move(after), text);
     if (!pushed.ok()) return {0, pushed.error};
   } else {
-    doc.undo_stack()->push(new EditJointCommand(&doc, *j, std::move(after), text));
+    push_swap(doc, *j, std::move(after), text);
   }
   return {count, {}};
 }
@@ -268,7 +268,7 @@ OpResult<bool> set_candidate(Document& doc, JointId id, std::shared_ptr<const Jo
   Joint after = *j;
   after.candidate = std::move(fitted);
   after.last_fit = fit;
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, std::move(after), text));
+  push_swap(doc, *j, std::move(after), text);
   return {true, {}};
 }
 
