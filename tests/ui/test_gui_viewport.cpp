@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <ctime>
 
-#include "ui/demo/shapes.hpp"
+#include "ui/mesh/shapes.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/mesh/mesh_winding.hpp"
 #include "ui/viewport/gl_format.hpp"

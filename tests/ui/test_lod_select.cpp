@@ -7,7 +7,7 @@
 #include <limits>
 #include <thread>
 
-#include "ui/demo/shapes.hpp"
+#include "ui/mesh/shapes.hpp"
 #include "ui/mesh/mesh_lod_cache.hpp"
 #include "ui/viewport/camera.hpp"
 #include "ui/viewport/lod_select.hpp"

@@ -24,6 +24,7 @@ SE3 demo_knee_pose(double theta) {
 }
 
 DocumentData make_demo_project() {
+  register_demo_meshes();
   DocumentData d;
   Body femur;
   femur.id = 1;
