@@ -51,6 +51,28 @@ TEST(CoordinateUnits, RotationOrTranslationFromTheJoint) {
   EXPECT_FALSE(coordinate_translational(turning, 0));
 }
 
+// the one value parser the q field and the coordinate editor's cells share
+TEST(CoordinateUnits, OneValueInItsUnitOrItsOwn) {
+  double si = -1.0;
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral(" 30 "), CoordinateUnit::degrees, si));
+  EXPECT_DOUBLE_EQ(si, 30 * kUnitsDeg);
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral("30deg"), CoordinateUnit::radians, si));
+  EXPECT_DOUBLE_EQ(si, 30 * kUnitsDeg);
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral("0.5 rad"), CoordinateUnit::degrees, si));
+  EXPECT_DOUBLE_EQ(si, 0.5);
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral("12 mm"), CoordinateUnit::metres, si));
+  EXPECT_DOUBLE_EQ(si, 0.012);
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral("-0.25m"), CoordinateUnit::millimetres, si));
+  EXPECT_DOUBLE_EQ(si, -0.25);
+  si = 7.0;
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral("12 mm"), CoordinateUnit::degrees, si));  // a length for an angle
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral("5°"), CoordinateUnit::millimetres, si));
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral("five"), CoordinateUnit::degrees, si));
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral(""), CoordinateUnit::degrees, si));
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral("inf"), CoordinateUnit::radians, si));
+  EXPECT_DOUBLE_EQ(si, 7.0);  // a failed read leaves the value alone
+}
+
 TEST(CoordinateUnits, TextBothWays) {
   UnitsDoc slide("prismatic"), hinge("revolute");
   Joint s = slide.j();
