@@ -37,11 +37,13 @@
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 #include "gui_pixels.hpp"
+#include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
 using js::ui::test::colour_distance;
 using js::ui::test::kBackground;
+using js::ui::test::let_layouts_settle;
 
 namespace {
 
@@ -91,8 +93,7 @@ class GuiOsimTest : public QObject {
   }
   void settle(MainWindow& w) {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QTest::qWait(100);
-    QApplication::processEvents();
+    let_layouts_settle(100);  // the docks lay out after the window shows
   }
 
  private slots:

@@ -52,9 +52,11 @@
 #include "ui/panels/scene_tree_panel.hpp"
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
+#include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
+using js::ui::test::let_layouts_settle;
 
 namespace {
 
@@ -308,14 +310,14 @@ class WorkflowTest : public QObject {
     w->resize(1366, 740);  // 768 less a panel
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w.get()));
-    QTest::qWait(300);
     const QSize min = w->minimumSizeHint().expandedTo(w->minimumSize());
     qInfo() << "minimum window" << min;
     QVERIFY(min.width() <= 800 && min.height() <= 600);
     QTableWidget* table = w->samples_panel()->table();
-    const int rows_shown = table->viewport()->height() / std::max(1, table->rowHeight(0));
-    qInfo() << "samples rows shown at" << w->size() << rows_shown;
-    QVERIFY(rows_shown >= 5);
+    auto rows_shown = [table] { return table->viewport()->height() / std::max(1, table->rowHeight(0)); };
+    QTRY_VERIFY_WITH_TIMEOUT(rows_shown() >= 5, 5000);
+    qInfo() << "samples rows shown at" << w->size() << rows_shown();
+    let_layouts_settle();  // for the screenshot
     QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_1366.png")));
     // the tree's name column is as wide as its longest name
     auto* tree = qobject_cast<SceneTreePanel*>(w->panel(QStringLiteral("scene")))->tree();
@@ -325,8 +327,8 @@ class WorkflowTest : public QObject {
     QVERIFY(tree->header()->sectionSize(0) >= widest);
     // and the window goes down to 800×600 with every panel reachable (scroll areas)
     w->resize(800, 600);
-    QTest::qWait(300);
-    QVERIFY(w->width() <= 800 && w->height() <= 600);
+    QTRY_VERIFY_WITH_TIMEOUT(w->width() <= 800 && w->height() <= 600, 5000);
+    let_layouts_settle();  // for the screenshot
     QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_800.png")));
   }
 
@@ -439,7 +441,7 @@ class WorkflowTest : public QObject {
       if (!c.trimmed().isEmpty() && c.at(0) != QChar(0x200B)) ++labelled;
     QCOMPARE(charts.sample_axis()->count(), 100);
     QVERIFY(labelled >= 5 && labelled <= 11);
-    QTest::qWait(100);
+    let_layouts_settle(100);  // the chart lays out for the screenshot
     QVERIFY(charts.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/residual_100.png")));
     // no model: no stale categories
     charts.set_residuals({});
