@@ -27,7 +27,9 @@ struct UnitsDoc {
     b.name = QStringLiteral("b");
     b.pose = SE3::translation(Vec3(0, -0.3, 0));
     const BodyId pa = add_body(doc, a).value, pb = add_body(doc, b).value;
-    joint = add_joint(doc, pa, pb, QString::fromLatin1(kind)).value;
+    JointKind k{};
+    EXPECT_TRUE(joint_kind_from_name(kind, k)) << kind;
+    joint = add_joint(doc, pa, pb, k).value;
   }
   const Joint& j() const { return *doc.data().joint(joint); }
 };
@@ -140,7 +142,7 @@ TEST(CoordinateUnits, EditsAreCheckedAndUndoable) {
   EXPECT_TRUE(u.j().degrees.empty());
   // a kind of another dof: the settings describe coordinates that are gone
   u.doc.undo_stack()->redo();
-  ASSERT_TRUE(set_joint_kind(u.doc, u.joint, QStringLiteral("revolute")).ok());
+  ASSERT_TRUE(set_joint_kind(u.doc, u.joint, js::JointKind::Revolute).ok());
   EXPECT_TRUE(u.j().user_coordinates.empty());
   EXPECT_EQ(u.j().default_q.size(), 0);
   // reset goes to the default

@@ -428,7 +428,7 @@ class GuiTest : public QObject {
     Document& doc = w->document();
     QCOMPARE(doc.data().bodies.size(), std::size_t(2));
     const BodyId parent = doc.data().bodies[0].id, child = doc.data().bodies[1].id;
-    const auto joint = add_joint(doc, parent, child, QStringLiteral("spline_curve"));
+    const auto joint = add_joint(doc, parent, child, js::JointKind::SplineCurve);
     QVERIFY(joint.ok());
     doc.set_selection(Selection{child, joint.value, -1});
     w->viewport()->setFocus();

@@ -230,7 +230,7 @@ class JointViewsTest : public QObject {
     Document& doc = w->document();
     const Joint* st = nullptr;
     for (const Joint& j : doc.data().joints)
-      if (j.model && j.model->dof() == 2 && j.kind == QStringLiteral("spline_surface")) st = &j;
+      if (j.model && j.model->dof() == 2 && j.kind == js::JointKind::SplineSurface) st = &j;
     QVERIFY(st);
     doc.set_selection(Selection{st->child, st->id, -1});
     w->action(QStringLiteral("motion_curves"))->trigger();

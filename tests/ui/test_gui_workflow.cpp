@@ -177,7 +177,7 @@ class WorkflowTest : public QObject {
     bones.joints.clear();
     doc.reset(bones, {});
     const BodyId femur = doc.data().bodies[0].id, tibia = doc.data().bodies[1].id;
-    const auto joint = add_joint(doc, femur, tibia, QStringLiteral("spline_curve"));
+    const auto joint = add_joint(doc, femur, tibia, js::JointKind::SplineCurve);
     QVERIFY(joint.ok());
     doc.set_selection(Selection{tibia, joint.value, -1});
     for (int i = 0; i < 8; ++i) {
@@ -287,14 +287,14 @@ class WorkflowTest : public QObject {
     kind->setCurrentText(QStringLiteral("revolute"));
     QTRY_VERIFY(no.asked);
     QVERIFY2(no.text.contains(QStringLiteral("fitted")), qPrintable(no.text));
-    QCOMPARE(doc.data().joint(knee.id)->kind, QStringLiteral("spline_curve"));
+    QCOMPARE(doc.data().joint(knee.id)->kind, js::JointKind::SplineCurve);
     QCOMPARE(doc.data().joint(knee.id)->model, knee.model);
     QCOMPARE(kind->currentText(), QStringLiteral("spline_curve"));
     BoxAnswer yes;
     answer_next_box(QMessageBox::Yes, &yes);
     kind->setCurrentText(QStringLiteral("revolute"));
     QTRY_VERIFY(yes.asked);
-    QCOMPARE(doc.data().joint(knee.id)->kind, QStringLiteral("revolute"));
+    QCOMPARE(doc.data().joint(knee.id)->kind, js::JointKind::Revolute);
     // the joint file case: a 2-dof model on the 1-dof knee names the 12 samples it would rewrite
     const QString loss = joint_change_loss(knee, QStringLiteral("the model of surface.json"), 2);
     QVERIFY2(loss.contains(QStringLiteral("12 sample")) && loss.contains(QStringLiteral("fitted")), qPrintable(loss));
@@ -470,7 +470,7 @@ class WorkflowTest : public QObject {
     QCOMPARE(w->import_mesh_file(femur, LengthUnit::metres, QStringLiteral("femur_r")), QString());
     QCOMPARE(w->import_mesh_file(foot, LengthUnit::metres, QStringLiteral("foot_r")), QString());
     Document& doc = w->document();
-    const auto joint = add_joint(doc, doc.data().bodies[0].id, doc.data().bodies[1].id, QStringLiteral("revolute"),
+    const auto joint = add_joint(doc, doc.data().bodies[0].id, doc.data().bodies[1].id, js::JointKind::Revolute,
                                  QStringLiteral("ankle_r"));
     QVERIFY2(joint.ok(), qPrintable(joint.error));
     const QString scene = tmp_.filePath(QStringLiteral("exported/scene.json"));
@@ -514,7 +514,7 @@ class WorkflowTest : public QObject {
     // saved with the project and read back
     SimulationSettings s;
     s.dt = 0.004;
-    s.integrator = QStringLiteral("symplectic");
+    s.integrator = Integrator::SymplecticEuler;
     s.gravity = false;
     s.damping = 0.25;
     QVERIFY(dyn->player()->set_settings(s));

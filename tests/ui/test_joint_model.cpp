@@ -95,7 +95,7 @@ TEST(JointModel, RevoluteJointStartsWhereTheChildIsAndTurnsAboutItsAxis) {
   b.pose = SE3{so3_exp(Vec3(0.2, 0.1, 0)), Vec3(0.1, 0.3, 0)};
   const BodyId base = add_body(doc, a).value, arm = add_body(doc, b).value;
   const SE3 world_T_arm = doc.data().world_T_body(arm);
-  const JointId hinge = add_joint(doc, base, arm, QStringLiteral("revolute")).value;
+  const JointId hinge = add_joint(doc, base, arm, js::JointKind::Revolute).value;
   ASSERT_TRUE(doc.data().joint(hinge)->model);
   EXPECT_TRUE(doc.data().world_T_body(arm).is_approx(world_T_arm, 1e-12));
   ASSERT_TRUE(set_joint_q(doc, hinge, q1(0.3)).ok());
@@ -104,7 +104,7 @@ TEST(JointModel, RevoluteJointStartsWhereTheChildIsAndTurnsAboutItsAxis) {
   const SE3 moved = doc.data().world_T_body(arm);
   EXPECT_TRUE(moved.is_approx(world_T_arm * SE3::rotation(so3_exp(Vec3(0, 0, 0.3))), 1e-12));
   // a spline kind has no model until it is fitted; its sliders then refuse to move
-  ASSERT_TRUE(set_joint_kind(doc, hinge, QStringLiteral("spline_curve")).ok());
+  ASSERT_TRUE(set_joint_kind(doc, hinge, js::JointKind::SplineCurve).ok());
   EXPECT_FALSE(doc.data().joint(hinge)->model);
   EXPECT_TRUE(set_joint_q(doc, hinge, q1(0.1)).error.contains(QStringLiteral("no joint model")));
 }
@@ -151,10 +151,10 @@ TEST(JointModel, ModelOfAnotherKindChangesTheJointKind) {
   auto hinge = std::make_shared<RevoluteJoint>(Vec3::UnitX());
   hinge->set_offsets(knee.samples.front().parent_T_child, SE3::identity());
   ASSERT_TRUE(set_joint_model(doc, knee.id, hinge, QStringLiteral("Load joint file"), q1(0.4)).ok());
-  EXPECT_EQ(doc.data().joint(knee.id)->kind, QStringLiteral("revolute"));
+  EXPECT_EQ(doc.data().joint(knee.id)->kind, js::JointKind::Revolute);
   expect_child_on_joint(doc, knee.id);
   doc.undo_stack()->undo();
-  EXPECT_EQ(doc.data().joint(knee.id)->kind, QStringLiteral("spline_curve"));
+  EXPECT_EQ(doc.data().joint(knee.id)->kind, js::JointKind::SplineCurve);
 }
 
 TEST(JointModel, SurfaceJointFitsToAGridOfSamples) {
@@ -162,7 +162,7 @@ TEST(JointModel, SurfaceJointFitsToAGridOfSamples) {
   const auto truth = io::read_joint_file(JS_SOURCE_DIR "/resources/joints/scapulothoracic.json");
   Joint j;
   j.name = QStringLiteral("Scapula");
-  j.kind = QStringLiteral("spline_surface");
+  j.kind = js::JointKind::SplineSurface;
   for (int a = 0; a < 9; ++a)
     for (int b = 0; b < 9; ++b) {
       Sample s;

@@ -155,6 +155,38 @@ TEST(ProjectFile, MalformedInputsNameTheProblem) {
   EXPECT_NE(load_error(path).find("no body with id 99"), std::string::npos) << load_error(path);
 }
 
+// the document holds core's enums; the file keeps the names it always had, and older spellings still load
+TEST(ProjectFile, KindMethodAndIntegratorKeepTheirNamesInTheFile) {
+  QTemporaryDir dir;
+  DocumentData d = make_demo_project();
+  d.fit.method = fit::FitMethod::Paper;
+  d.simulation.integrator = Integrator::SymplecticEuler;
+  auto j = project_to_json(d, dir.path());
+  EXPECT_EQ(j["joints"][0]["kind"], "spline_curve");
+  EXPECT_EQ(j["fit"]["method"], "paper");
+  EXPECT_EQ(j["simulation"]["integrator"], "symplectic");
+  const QString path = dir.filePath(QStringLiteral("names.jsproj"));
+  // an early project: the exact method named after its damping
+  j["fit"]["method"] = "levenberg_marquardt";
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  ProjectLoad back = load_project(path);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  EXPECT_EQ(back.data->joints[0].kind, JointKind::SplineCurve);
+  EXPECT_EQ(back.data->fit.method, fit::FitMethod::GaussNewton);
+  EXPECT_EQ(back.data->simulation.integrator, Integrator::SymplecticEuler);
+  EXPECT_EQ(project_to_json(*back.data, dir.path())["fit"]["method"], "gauss_newton");
+  // names nothing has are refused, naming the key
+  j["fit"]["method"] = "newton";
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  EXPECT_NE(load_error(path).find("method"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("newton"), std::string::npos) << load_error(path);
+  j["fit"]["method"] = "paper";
+  j["joints"][0]["kind"] = "screwdriver";
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  EXPECT_NE(load_error(path).find("kind"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("screwdriver"), std::string::npos) << load_error(path);
+}
+
 TEST(ProjectFile, SaveIsAtomicAndReportsUnwritablePaths) {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("p.jsproj"));

@@ -53,7 +53,7 @@ DocumentData make_demo_project() {
   knee.name = QStringLiteral("Knee");
   knee.parent = femur.id;
   knee.child = tibia.id;
-  knee.kind = QStringLiteral("spline_curve");
+  knee.kind = JointKind::SplineCurve;
   // the coordinate as anatomy speaks of it: flexion in degrees (the fit names its spline's coordinate so), starting
   // and resetting at 20°
   knee.user_coordinates = {Coordinate{"flexion", Coordinate{}.min, Coordinate{}.max, false}};

@@ -84,6 +84,13 @@ QString removal_message(const QString& deleted, const QStringList& references) {
              : QObject::tr("%1, and the scene's %2 that named it").arg(deleted, references.join(QStringLiteral(", ")));
 }
 
+bool ops_creatable_kind(JointKind kind) {
+  const auto& kinds = joint_kinds();
+  return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+QString ops_kinds_list() { return joint_kind_texts().join(QStringLiteral(", ")); }
+
 // the undo step's name (the edit menu's "Undo …"): short, counting what went with it
 QString removal_text(const QString& deleted, const QStringList& references) {
   if (references.isEmpty()) return deleted;
@@ -155,7 +162,7 @@ OpResult<bool> set_body_pose(Document& doc, BodyId id, const SE3& pose, int merg
   return {true, {}};
 }
 
-OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QString& kind, const QString& name) {
+OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, JointKind kind, const QString& name) {
   const DocumentData& d = doc.data();
   const Body* p = d.body(parent);
   const Body* c = d.body(child);
@@ -165,7 +172,8 @@ OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QS
     return fail<JointId>(QObject::tr("%1 already has a parent joint").arg(c->name));
   if (is_descendant(d, parent, child))
     return fail<JointId>(QObject::tr("%1 hangs below %2: that joint would make a loop").arg(p->name, c->name));
-  if (!joint_kinds().contains(kind)) return fail<JointId>(QObject::tr("Unknown joint kind '%1'").arg(kind));
+  if (!ops_creatable_kind(kind))
+    return fail<JointId>(QObject::tr("A %1 joint is not one the app creates (%2)").arg(joint_kind_text(kind), ops_kinds_list()));
 
   DocumentData after = d;
   Joint j;
@@ -209,8 +217,8 @@ OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name) {
 QString joint_change_loss(const Joint& j, const QString& to_what, int dof) {
   QStringList lost;
   // a fitted spline is work: minutes of fitting, a chosen smoothing
-  if (j.model && j.kind.startsWith(QLatin1String("spline")))
-    lost << QObject::tr("throws away its fitted %1 model").arg(j.kind);
+  if (j.model && is_spline_kind(j.kind))
+    lost << QObject::tr("throws away its fitted %1 model").arg(joint_kind_text(j.kind));
   const int old_dof = joint_q_size(j);
   if (dof != old_dof && !j.samples.empty()) {
     const QString shape = dof > old_dof ? QObject::tr("padded with zeros") : QObject::tr("cut");
@@ -222,10 +230,11 @@ QString joint_change_loss(const Joint& j, const QString& to_what, int dof) {
   return QObject::tr("Changing joint %1 to %2 %3.").arg(j.name, to_what, lost.join(QObject::tr(" and ")));
 }
 
-OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
+OpResult<bool> set_joint_kind(Document& doc, JointId id, JointKind kind) {
   const Joint* j = doc.data().joint(id);
   if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
-  if (!joint_kinds().contains(kind)) return fail<bool>(QObject::tr("Unknown joint kind '%1'").arg(kind));
+  if (!ops_creatable_kind(kind))
+    return fail<bool>(QObject::tr("A %1 joint is not one the app creates (%2)").arg(joint_kind_text(kind), ops_kinds_list()));
   Joint after = *j;
   after.kind = kind;
   const int dof = joint_dof(kind);
@@ -244,7 +253,7 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
     s.q.conservativeResize(dof);
     for (auto i = old; i < dof; ++i) s.q[i] = 0.0;
   }
-  push_swap(doc, *j, after, QObject::tr("Change joint kind to %1").arg(kind));
+  push_swap(doc, *j, after, QObject::tr("Change joint kind to %1").arg(joint_kind_text(kind)));
   return {true, {}};
 }
 
@@ -298,7 +307,7 @@ OpResult<int> capture_sample(Document& doc, JointId id, std::optional<Eigen::Vec
   Sample s;
   s.q = q ? *q : next_sample_q(*j, child->pose);
   if (s.q.size() != dof)
-    return fail<int>(QObject::tr("q needs %1 value(s) for a %2 joint, got %3").arg(dof).arg(j->kind).arg(s.q.size()));
+    return fail<int>(QObject::tr("q needs %1 value(s) for a %2 joint, got %3").arg(dof).arg(joint_kind_text(j->kind)).arg(s.q.size()));
   if (!s.q.allFinite()) return fail<int>(QObject::tr("q is not finite"));
   s.parent_T_child = child->pose;
   Joint after = *j;
@@ -363,8 +372,6 @@ OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge
   if (fit.order < 2 || fit.order > 8) return fail<bool>(QObject::tr("Spline order must be 2 to 8 (4 = cubic)"));
   if (!(fit.smoothing >= 0.0 && fit.smoothing < 1.0))
     return fail<bool>(QObject::tr("Smoothing weight must be in [0, 1)"));
-  if (fit.method != QLatin1String("gauss_newton") && fit.method != QLatin1String("paper"))
-    return fail<bool>(QObject::tr("Unknown fit method '%1' (gauss_newton or paper)").arg(fit.method));
   if (!(fit.length_scale > 0.0)) return fail<bool>(QObject::tr("Length scale must be positive"));
   if (fit == doc.data().fit) return {true, {}};
   push_swap(doc, doc.data().fit, fit, QObject::tr("Change fit settings"), merge_key);
@@ -374,8 +381,6 @@ OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge
 OpResult<bool> set_simulation_settings(Document& doc, const SimulationSettings& s, int merge_key) {
   if (!(s.dt > 0.0) || !std::isfinite(s.dt))
     return fail<bool>(QObject::tr("The time step must be positive (got %1 s)").arg(s.dt));
-  if (Integrator known{}; !integrator_from_name(s.integrator.toStdString(), known))
-    return fail<bool>(QObject::tr("Unknown integrator %1 (choose one of %2)").arg(s.integrator, QString::fromStdString(integrator_names())));
   if (!(s.damping >= 0.0) || !std::isfinite(s.damping))
     return fail<bool>(QObject::tr("Damping must be zero or positive (got %1)").arg(s.damping));
   if (s == doc.data().simulation) return {true, {}};

@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QFileInfo>
 #include <QObject>
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/io/atomic_file.hpp"
@@ -248,7 +249,7 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                {"name", str(jt.name)},
                {"parent", jt.parent},
                {"child", jt.child},
-               {"kind", str(jt.kind)},
+               {"kind", joint_kind_name(jt.kind)},
                {"q", std::vector<double>(jt.q.data(), jt.q.data() + jt.q.size())},
                {"samples", samples}};
     // the model exactly as a joint file stores it (docs/joint-file.md)
@@ -291,11 +292,11 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"closed", f.closed},
                 {"auto_smoothing", f.auto_smoothing},
                 {"smoothing", f.smoothing},
-                {"method", str(f.method)},
+                {"method", str(fit_method_text(f.method))},
                 {"length_scale", f.length_scale}}},
               {"simulation",
                {{"dt", d.simulation.dt},
-                {"integrator", str(d.simulation.integrator)},
+                {"integrator", integrator_name(d.simulation.integrator)},
                 {"gravity", d.simulation.gravity},
                 {"damping", d.simulation.damping}}},
               {"camera",
@@ -389,23 +390,25 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     if (!d.body(jt.parent)) bad(w + ".parent", "no body with id " + std::to_string(jt.parent));
     if (!d.body(jt.child)) bad(w + ".child", "no body with id " + std::to_string(jt.child));
     if (d.joint_of_child(jt.child)) bad(w + ".child", "body " + std::to_string(jt.child) + " has two parent joints");
-    jt.kind = qstr(field(jj, "kind", w).get<std::string>());
-    // a joint opened from a scene may be of any kind the core reads (fixed, helical, elliptic, ...)
-    if (!joint_kinds().contains(jt.kind) && !jj.contains("model"))
-      bad(w + ".kind", "unknown joint kind \"" + str(jt.kind) + "\"");
+    const std::string kind = field(jj, "kind", w).get<std::string>();
+    // a joint opened from a scene may be of any kind the core reads (fixed, helical, elliptic, ...); without a
+    // model, one the app creates
+    if (!joint_kind_from_name(kind, jt.kind) ||
+        (!jj.contains("model") && std::find(joint_kinds().begin(), joint_kinds().end(), jt.kind) == joint_kinds().end()))
+      bad(w + ".kind", "unknown joint kind \"" + kind + "\"");
     if (jj.contains("model")) jt.model = model_from_json(jj["model"], w + ".model");
     const int dof = joint_q_size(jt);
     jt.q = Eigen::VectorXd::Zero(dof);
     if (jj.contains("q")) {
       const json& q = jj["q"];
       if (!q.is_array() || static_cast<int>(q.size()) != dof)
-        bad(w + ".q", "expected " + std::to_string(dof) + " number(s) for a " + str(jt.kind) + " joint");
+        bad(w + ".q", "expected " + std::to_string(dof) + " number(s) for a " + kind + " joint");
       for (int c = 0; c < dof; ++c) jt.q[c] = number(q[static_cast<std::size_t>(c)], w + ".q");
     }
     if (jt.model) {
-      if (model_kind_name(*jt.model) != jt.kind || jt.model->dof() != dof)
-        bad(w + ".model", "is a " + std::to_string(jt.model->dof()) + "-dof " + str(model_kind_name(*jt.model)) +
-                              " joint, but the joint is a " + str(jt.kind));
+      if (jt.model->kind() != jt.kind || jt.model->dof() != dof)
+        bad(w + ".model", "is a " + std::to_string(jt.model->dof()) + "-dof " + joint_kind_name(jt.model->kind()) +
+                              " joint, but the joint is a " + kind);
     }
     const json& samples = field(jj, "samples", w);
     if (!samples.is_array()) bad(w + ".samples", "expected an array");
@@ -413,7 +416,7 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
       const std::string ws = w + ".samples[" + std::to_string(k) + "]";
       const json& q = field(samples[k], "q", ws);
       if (!q.is_array() || static_cast<int>(q.size()) != dof)
-        bad(ws + ".q", "expected " + std::to_string(dof) + " number(s) for a " + jt.kind.toStdString() + " joint");
+        bad(ws + ".q", "expected " + std::to_string(dof) + " number(s) for a " + kind + " joint");
       Sample s;
       s.q.resize(dof);
       for (int c = 0; c < dof; ++c) s.q[c] = number(q[static_cast<std::size_t>(c)], ws + ".q");
@@ -492,11 +495,9 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     d.fit.closed = f.value("closed", d.fit.closed);
     d.fit.auto_smoothing = f.value("auto_smoothing", d.fit.auto_smoothing);
     d.fit.smoothing = f.value("smoothing", d.fit.smoothing);
-    d.fit.method = qstr(f.value("method", d.fit.method.toStdString()));
-    // early projects named the exact method after its damping
-    if (d.fit.method == QLatin1String("levenberg_marquardt")) d.fit.method = QStringLiteral("gauss_newton");
-    if (d.fit.method != QLatin1String("gauss_newton") && d.fit.method != QLatin1String("paper"))
-      bad("fit.method", "expected \"gauss_newton\" or \"paper\", got \"" + str(d.fit.method) + "\"");
+    const std::string method = f.value("method", str(fit_method_text(d.fit.method)));
+    if (!fit_method_from_text(qstr(method), d.fit.method))
+      bad("fit.method", "expected \"gauss_newton\" or \"paper\", got \"" + method + "\"");
     d.fit.length_scale = f.value("length_scale", d.fit.length_scale);
   }
   // projects from before the settings were saved open with the defaults
@@ -506,9 +507,9 @@ DocumentData project_from_json(const json& j, const QString& base_dir) {
     SimulationSettings& sim = d.simulation;
     if (s.contains("dt")) sim.dt = number(s["dt"], "simulation.dt");
     if (!(sim.dt > 0.0)) bad("simulation.dt", "expected a positive time step");
-    sim.integrator = qstr(s.value("integrator", str(sim.integrator)));
-    if (Integrator known{}; !integrator_from_name(str(sim.integrator), known))
-      bad("simulation.integrator", "expected one of " + integrator_names() + ", got \"" + str(sim.integrator) + "\"");
+    const std::string integrator = s.value("integrator", std::string(integrator_name(sim.integrator)));
+    if (!integrator_from_name(integrator, sim.integrator))
+      bad("simulation.integrator", "expected one of " + integrator_names() + ", got \"" + integrator + "\"");
     sim.gravity = s.value("gravity", sim.gravity);
     if (s.contains("damping")) sim.damping = number(s["damping"], "simulation.damping");
     if (!(sim.damping >= 0.0)) bad("simulation.damping", "expected zero or a positive number");

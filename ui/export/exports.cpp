@@ -171,7 +171,7 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
   // the document's simulation settings: the exported scene runs as Simulate does
   const SimulationSettings& sim = d.simulation;
   scene["settings"]["dt"] = sim.dt;
-  scene["settings"]["integrator"] = sim.integrator.toStdString();
+  scene["settings"]["integrator"] = integrator_name(sim.integrator);
   if (sim.damping > 0.0 || (scene.contains("forces") && scene["forces"].contains("joint_damping")))
     scene["forces"]["joint_damping"] = sim.damping;
   scene["format"] = "jointsmith.scene";

@@ -108,7 +108,7 @@ bool DynamicsPlayer::play() {
   clock_.start();
   timer_.start();
   emit playing_changed(true);
-  QString text = tr("Simulating with %1, dt = %2 s").arg(settings().integrator).arg(settings().dt);
+  QString text = tr("Simulating with %1, dt = %2 s").arg(integrator_text(settings().integrator)).arg(settings().dt);
   if (has_loops() && run_->mb.scene.loops.size() > 0) text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.size());
   if (const auto n = static_cast<int>(run_->mb.scene.loops.couplers().size()); n > 0)
     text += tr(", %n coupled coordinate(s)", nullptr, n);
@@ -148,8 +148,7 @@ void DynamicsPlayer::tick() {
 
 bool DynamicsPlayer::advance(double seconds) {
   if (!run_ && !build()) return false;
-  Integrator integrator = Integrator::RK4;
-  integrator_from_name(settings().integrator.toStdString(), integrator);
+  const Integrator integrator = settings().integrator;
   const int steps = std::clamp(static_cast<int>(std::lround(seconds / settings().dt)), 1, kMaxStepsPerAdvance);
   try {
     for (int i = 0; i < steps; ++i) run_->sim->step(run_->state, settings().dt, integrator);

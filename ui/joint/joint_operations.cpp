@@ -1,6 +1,7 @@
 #include "ui/joint/joint_operations.hpp"
 
 #include <QObject>
+#include <algorithm>
 
 #include "ui/document/commands.hpp"
 #include "ui/export/osim_import.hpp"
@@ -62,10 +63,12 @@ OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, 
 OpResult<Joint> joint_with_model(const Joint& j, std::shared_ptr<const JointModel> model,
                                  std::optional<Eigen::VectorXd> q, const FitRecord& fit) {
   if (!model) return {{}, QObject::tr("No joint model given for %1").arg(j.name)};
-  const QString kind = model_kind_name(*model);
-  if (!joint_kinds().contains(kind) || joint_dof(kind) != model->dof())
+  const JointKind kind = model->kind();
+  const auto& kinds = joint_kinds();
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end() || joint_dof(kind) != model->dof())
     return {{}, QObject::tr("A %1-dof %2 joint cannot drive %3 (kinds: %4)")
-                    .arg(model->dof()).arg(kind, j.name, joint_kinds().join(QStringLiteral(", ")))};
+                    .arg(model->dof())
+                    .arg(joint_kind_text(kind), j.name, joint_kind_texts().join(QStringLiteral(", ")))};
   Joint after = j;
   if (after.kind != kind) {
     // the samples keep their poses; their q gain or lose coordinates like a kind change

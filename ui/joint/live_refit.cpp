@@ -10,8 +10,7 @@
 namespace js::ui {
 
 bool refits_live(const Joint& joint) {
-  const bool spline = joint.kind == QLatin1String("spline_curve") || joint.kind == QLatin1String("spline_surface");
-  return spline && joint.model && joint.last_fit.seconds > 0.0 &&
+  return is_spline_kind(joint.kind) && joint.model && joint.last_fit.seconds > 0.0 &&
          joint.last_fit.seconds <= kLiveRefitSeconds;
 }
 

@@ -18,10 +18,6 @@
 namespace js::ui {
 namespace {
 
-bool is_spline_kind(const QString& kind) {
-  return kind == QLatin1String("spline_curve") || kind == QLatin1String("spline_surface");
-}
-
 // q as people read it: each coordinate as coordinate_text, a vector in parentheses
 QString q_text(const Joint& joint, const JointVector& q) {
   QStringList parts;
@@ -207,7 +203,7 @@ OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1, const std:
     // q and its units follow the chosen coordinates
     const JointVector at = base_coordinates(*j);
     after.model = model;
-    after.kind = model_kind_name(*model);
+    after.kind = model->kind();
     // so do the per-coordinate settings (units, defaults, the user's names and ranges), from the coordinate each
     // new one was in the joint's current model
     const auto* restricted = dynamic_cast<const RestrictedJoint*>(j->model.get());
@@ -293,7 +289,7 @@ OpResult<bool> restore_original(Document& doc, JointId id) {
   Joint after = *j;
   after.model = j->original;
   after.original = nullptr;
-  after.kind = model_kind_name(*after.model);
+  after.kind = after.model->kind();
   // a replacement of another dof (a joint file): q and the samples' q take the original's size, and the
   // replacement cannot be its candidate
   const int dof = after.model->dof();
