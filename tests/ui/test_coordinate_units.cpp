@@ -175,6 +175,6 @@ TEST(CoordinateUnits, ProjectKeepsThemAndNamesBadKeys) {
     project_from_json(j, {});
     FAIL() << "a min above max was read";
   } catch (const std::runtime_error& ex) {
-    EXPECT_NE(std::string(ex.what()).find("joints[0].user_coordinates[0]"), std::string::npos) << ex.what();
+    EXPECT_NE(std::string(ex.what()).find("/joints/0/user_coordinates/0"), std::string::npos) << ex.what();
   }
 }

@@ -260,7 +260,7 @@ class CoordinatesTest : public QObject {
       project_from_json(j, tmp_.path());
       QFAIL("a default_q of the wrong size was read");
     } catch (const std::exception& ex) {
-      QVERIFY2(QString::fromUtf8(ex.what()).contains(QStringLiteral("joints[0].default_q")), ex.what());
+      QVERIFY2(QString::fromUtf8(ex.what()).contains(QStringLiteral("/joints/0/default_q")), ex.what());
     }
   }
 

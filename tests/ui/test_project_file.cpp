@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <functional>
+#include <vector>
 
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/project_file.hpp"
@@ -132,18 +134,21 @@ TEST(ProjectFile, MalformedInputsNameTheProblem) {
   auto j = project_to_json(make_demo_project(), dir.path());
   j["joints"][0]["samples"][3]["q"] = {1.0, 2.0};
   write_text(path, QByteArray::fromStdString(j.dump()));
-  EXPECT_NE(load_error(path).find("joints[0].samples[3].q"), std::string::npos) << load_error(path);
+  // the json pointer of the key that is wrong, after the file's name
+  EXPECT_NE(load_error(path).find("bad.jsproj: /joints/0/samples/3/q: expected 1 number(s) for a spline_curve joint"),
+            std::string::npos)
+      << load_error(path);
 
   j = project_to_json(make_demo_project(), dir.path());
   j["bodies"][1]["pose"]["R"][0] = {2.0, 0.0, 0.0};
   write_text(path, QByteArray::fromStdString(j.dump()));
-  EXPECT_NE(load_error(path).find("not a rotation"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("/bodies/1/pose/R: not orthonormal"), std::string::npos) << load_error(path);
 
   // a model that is not a valid joint file, and one of the wrong kind, name the joint's model field
   j = project_to_json(make_demo_project(), dir.path());
   j["joints"][0]["model"]["control_frames"] = "frames";
   write_text(path, QByteArray::fromStdString(j.dump()));
-  EXPECT_NE(load_error(path).find("joints[0].model"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("/joints/0/model/control_frames"), std::string::npos) << load_error(path);
   j = project_to_json(make_demo_project(), dir.path());
   j["joints"][0]["kind"] = "revolute";
   write_text(path, QByteArray::fromStdString(j.dump()));
@@ -185,6 +190,37 @@ TEST(ProjectFile, KindMethodAndIntegratorKeepTheirNamesInTheFile) {
   write_text(path, QByteArray::fromStdString(j.dump()));
   EXPECT_NE(load_error(path).find("kind"), std::string::npos) << load_error(path);
   EXPECT_NE(load_error(path).find("screwdriver"), std::string::npos) << load_error(path);
+}
+
+// every wrong key is named by its json pointer, whatever its depth or type
+TEST(ProjectFile, WrongKeysAreNamedWhereverTheyAre) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("keys.jsproj"));
+  struct Case {
+    std::function<void(nlohmann::json&)> damage;
+    const char* expected;
+  };
+  const std::vector<Case> cases{
+      {[](nlohmann::json& j) { j["bodies"][0]["mass"] = "heavy"; }, "/bodies/0/mass: expected a number, got string"},
+      {[](nlohmann::json& j) { j["bodies"][1]["units"] = "inch"; }, "/bodies/1/units: expected \"m\" or \"mm\""},
+      {[](nlohmann::json& j) { j["bodies"][0]["pose"].erase("p"); }, "/bodies/0/pose: missing field \"p\""},
+      {[](nlohmann::json& j) { j["bodies"][0]["com"] = {1.0, 2.0}; }, "/bodies/0/com: expected 3 numbers"},
+      {[](nlohmann::json& j) { j["joints"][0]["name"] = 7; }, "/joints/0/name: expected a string"},
+      {[](nlohmann::json& j) { j["joints"][0]["samples"][2]["marker_rms"] = -1.0; }, "/joints/0/samples/2/marker_rms"},
+      {[](nlohmann::json& j) { j["joints"][0]["fit"]["history"][1] = nullptr; }, "/joints/0/fit/history/1"},
+      {[](nlohmann::json& j) { j["fit"]["frames"] = 8.5; }, "/fit/frames: expected an integer"},
+      {[](nlohmann::json& j) { j["simulation"]["dt"] = -1.0; }, "/simulation/dt: expected a positive time step"},
+      {[](nlohmann::json& j) { j["camera"]["z_up"] = "yes"; }, "/camera/z_up: expected true or false"},
+      {[](nlohmann::json& j) { j["version"] = "1"; }, "/version: expected an integer"},
+  };
+  for (const Case& c : cases) {
+    auto j = project_to_json(make_demo_project(), dir.path());
+    c.damage(j);
+    write_text(path, QByteArray::fromStdString(j.dump()));
+    const std::string err = load_error(path);
+    EXPECT_NE(err.find(c.expected), std::string::npos) << err;
+    EXPECT_NE(err.find("keys.jsproj"), std::string::npos) << err;
+  }
 }
 
 TEST(ProjectFile, SaveIsAtomicAndReportsUnwritablePaths) {
