@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "ui/demo/demo_project.hpp"
+#include "ui/document/commands.hpp"
 #include "ui/document/operations.hpp"
 
 using namespace js;
@@ -87,6 +88,47 @@ TEST_F(TwoBodies, GizmoDragBackToItsStartLeavesNoUndoStep) {
   doc.undo_stack()->undo();
   EXPECT_TRUE(doc.data().body(tibia)->pose.p == start.p);
   EXPECT_FALSE(doc.is_modified());
+}
+
+// several joints in one drag (an ik drag's command): merged steps keep every joint any of them moved, with its
+// first before and last after; undo puts all of them back; a drag that brings them all back is no step
+TEST_F(TwoBodies, SeveralJointsMergeOverEveryJointMovedAndDropWhenAllReturn) {
+  const BodyId patella = add_body(doc, make_body("patella", Vec3(0, 0.1, 0.05))).value;
+  const JointId kneecap = add_joint(doc, femur, patella, JointKind::Revolute).value;
+  const int before = doc.undo_stack()->count();
+  const DocumentData start = doc.data();
+  auto motion = [&](JointId id, double z) {
+    const Joint& j = *doc.data().joint(id);
+    JointMotion was{j, *doc.data().body(j.child)};
+    JointMotion now = was;
+    now.joint.name = QStringLiteral("moved");
+    now.child.pose = SE3::translation(Vec3(0, 0, z));
+    return std::pair{was, now};
+  };
+  const int key = doc.next_merge_key();
+  auto [k0, k1] = motion(knee, 0.01);
+  push_swap(doc, JointMotions{{k0}}, JointMotions{{k1}}, QStringLiteral("IK drag"), key);
+  auto [p0, p1] = motion(kneecap, 0.02);
+  push_swap(doc, JointMotions{{p0}}, JointMotions{{p1}}, QStringLiteral("IK drag"), key);
+  EXPECT_EQ(doc.undo_stack()->count(), before + 1);
+  EXPECT_EQ(doc.data().body(tibia)->pose.p.z(), 0.01);
+  EXPECT_EQ(doc.data().body(patella)->pose.p.z(), 0.02);
+  doc.undo_stack()->undo();
+  EXPECT_TRUE(doc.data().body(tibia)->pose.p == start.body(tibia)->pose.p);
+  EXPECT_TRUE(doc.data().body(patella)->pose.p == start.body(patella)->pose.p);
+  EXPECT_EQ(doc.data().joint(knee)->name, start.joint(knee)->name);
+  doc.undo_stack()->redo();
+  // a second drag moves the knee on, then brings it back with the kneecap where it is: nothing to undo
+  const JointMotion knee_at{*doc.data().joint(knee), *doc.data().body(tibia)};
+  const JointMotion cap_at{*doc.data().joint(kneecap), *doc.data().body(patella)};
+  JointMotion knee_on = knee_at;
+  knee_on.child.pose = SE3::translation(Vec3(0, 0, 0.03));
+  const int key2 = doc.next_merge_key();
+  push_swap(doc, JointMotions{{knee_at}}, JointMotions{{knee_on}}, QStringLiteral("IK drag"), key2);
+  EXPECT_EQ(doc.undo_stack()->count(), before + 2);
+  push_swap(doc, JointMotions{{knee_on, cap_at}}, JointMotions{{knee_at, cap_at}}, QStringLiteral("IK drag"), key2);
+  EXPECT_EQ(doc.undo_stack()->count(), before + 1);
+  EXPECT_EQ(doc.data().body(tibia)->pose.p.z(), 0.01);
 }
 
 TEST_F(TwoBodies, FitSettingsScrubBackToItsStartLeavesNoUndoStep) {

@@ -514,7 +514,7 @@ class WorkflowTest : public QObject {
     // saved with the project and read back
     SimulationSettings s;
     s.dt = 0.004;
-    s.integrator = Integrator::SymplecticEuler;
+    QVERIFY(integrator_from_text(QStringLiteral("symplectic"), s.integrator));
     s.gravity = false;
     s.damping = 0.25;
     QVERIFY(dyn->player()->set_settings(s));

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/dynamics/simulator.hpp"
+#include "core/fit/curve_fit.hpp"
 #include "core/joints/joint.hpp"
 
 namespace js::ui {
@@ -52,6 +54,13 @@ bool fit_method_from_text(const QString& name, fit::FitMethod& method) {
   return false;
 }
 QString integrator_text(Integrator integrator) { return QString::fromLatin1(integrator_name(integrator)); }
+
+bool integrator_from_text(const QString& name, Integrator& integrator) {
+  return integrator_from_name(name.toStdString(), integrator);
+}
+
+fit::FitMethod default_fit_method() { return fit::FitMethod::GaussNewton; }
+Integrator default_integrator() { return Integrator::RK4; }
 
 QStringList joint_kind_texts() {
   QStringList out;

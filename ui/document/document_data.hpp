@@ -11,10 +11,17 @@
 #include <optional>
 #include <vector>
 
-#include "core/dynamics/simulator.hpp"
-#include "core/fit/curve_fit.hpp"
 #include "core/joints/joint.hpp"
 #include "core/lie/se3.hpp"
+
+// core's enums, declared here without their headers: core/dynamics/simulator.hpp would bring core's js::Body beside
+// js::ui::Body into every file that includes the document. code naming their values includes those headers.
+namespace js {
+enum class Integrator;  // core/dynamics/simulator.hpp
+namespace fit {
+enum class FitMethod;  // core/fit/curve_fit.hpp
+}  // namespace fit
+}  // namespace js
 
 namespace js::ui {
 
@@ -135,8 +142,13 @@ bool is_spline_kind(JointKind kind);
 QString joint_kind_text(JointKind kind);
 QString integrator_text(Integrator integrator);
 QString fit_method_text(fit::FitMethod method);
-// the method of such a name ("levenberg_marquardt", as early projects named it, is gauss_newton); false otherwise
+// the method or integrator of such a name ("levenberg_marquardt", as early projects named the exact method, is
+// gauss_newton); false otherwise
 bool fit_method_from_text(const QString& name, fit::FitMethod& method);
+bool integrator_from_text(const QString& name, Integrator& integrator);
+// the defaults of new documents: gauss_newton and rk4
+fit::FitMethod default_fit_method();
+Integrator default_integrator();
 // the names of joint_kinds(), in menu order
 QStringList joint_kind_texts();
 
@@ -146,7 +158,7 @@ struct FitSettings {
   bool closed = false;          // periodic curve
   bool auto_smoothing = true;   // pick the smoothing weight by cross-validation
   double smoothing = 1e-3;      // weight of the Hessian smoothing term when not automatic
-  fit::FitMethod method = fit::FitMethod::GaussNewton;
+  fit::FitMethod method = default_fit_method();
   double length_scale = 0.05;   // m; scales translations in the twist metric
   bool operator==(const FitSettings&) const = default;
 };
@@ -155,7 +167,7 @@ struct FitSettings {
 // brings its own "settings.dt", "settings.integrator" and "forces.joint_damping")
 struct SimulationSettings {
   double dt = 1e-3;                            // step (s), > 0
-  Integrator integrator = Integrator::RK4;
+  Integrator integrator = default_integrator();
   bool gravity = true;                         // −9.81 m/s² along −y for a project
   double damping = 0.0;                        // viscous damping on every coordinate (N m s/rad), ≥ 0
   bool operator==(const SimulationSettings&) const = default;

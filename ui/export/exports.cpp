@@ -10,6 +10,7 @@
 #include <map>
 #include <exception>
 
+#include "core/dynamics/simulator.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
 #include "ui/export/scene_names.hpp"

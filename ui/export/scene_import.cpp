@@ -10,6 +10,7 @@
 #include <exception>
 
 #include "core/io/json_text.hpp"
+#include "core/dynamics/simulator.hpp"
 #include "core/scene/scene_file.hpp"
 #include "ui/export/scene_paths.hpp"
 #include "ui/joint/joint_model.hpp"

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <exception>
 
+#include "core/dynamics/simulator.hpp"
 #include "ui/document/commands.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/joint/document_multibody.hpp"

@@ -154,7 +154,7 @@ void DynamicsPanel::apply_settings(QWidget* source) {
   }
   DynamicsSettings s = doc_.data().simulation;
   if (source == dt_) s.dt = dt_->value();
-  if (source == integrator_) integrator_from_name(integrator_->currentText().toStdString(), s.integrator);
+  if (source == integrator_) integrator_from_text(integrator_->currentText(), s.integrator);
   if (source == gravity_) s.gravity = gravity_->isChecked();
   if (source == damping_) s.damping = damping_->value();
   if (!player_->set_settings(s, merge_key_)) refresh_settings();
