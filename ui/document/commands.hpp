@@ -8,6 +8,7 @@
 
 #include <QString>
 #include <QUndoCommand>
+#include <utility>
 #include <vector>
 
 #include "ui/document/document.hpp"
