@@ -1,4 +1,4 @@
-// a joint's coordinates as people read them (ui/joint/coordinate_units, coordinate_edit): rotation or translation
+// a joint's coordinates as people read them (ui/document/coordinate_units, coordinate_edit): rotation or translation
 // from the joint itself, units in text both ways, edits validated and undoable, settings saved in the project.
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/joint/coordinate_edit.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 
 using namespace js;
 using namespace js::ui;

@@ -15,7 +15,7 @@
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/joint/dynamics_player.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 using namespace js::ui;

@@ -28,7 +28,7 @@
 #include "ui/document/project_file.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/fit_runner.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/q_player.hpp"
 #include "ui/panels/fit_charts.hpp"
 #include "ui/panels/fit_panel.hpp"

@@ -39,7 +39,7 @@
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/fold_check.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/mesh/mesh_import.hpp"
 #include "ui/mesh/mesh_mass.hpp"

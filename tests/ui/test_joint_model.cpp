@@ -10,7 +10,7 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/joint/q_player.hpp"
 

@@ -5,7 +5,7 @@
 #include "core/io/joint_file.hpp"
 #include "core/joints/spline_curve_joint.hpp"
 #include "ui/demo/demo_project.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/residual_colour.hpp"
 #include "ui/viewport/joint_scene.hpp"
 #include "ui/viewport/scene_builder.hpp"

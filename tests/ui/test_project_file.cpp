@@ -9,7 +9,7 @@
 
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/project_file.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 using namespace js;
 using namespace js::ui;

@@ -20,7 +20,7 @@
 #include "ui/joint/fit_job.hpp"
 #include "core/joints/lower_pairs.hpp"
 #include "ui/document/operations.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/joint/reauthor.hpp"
 

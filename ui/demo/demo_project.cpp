@@ -7,7 +7,7 @@
 #include "core/lie/so3.hpp"
 #include "ui/demo/demo_bones.hpp"
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 

@@ -115,7 +115,7 @@ struct Joint {
   // (else metres; empty: metres)
   std::vector<bool> millimetres;
   // where the sliders' Reset puts the coordinates and where a new model starts (rad or m, size dof); empty: an
-  // opened OpenSim model's defaults are its q, others start at 0 (ui/joint/coordinate_units.hpp)
+  // opened OpenSim model's defaults are its q, others start at 0 (ui/document/coordinate_units.hpp)
   Eigen::VectorXd default_q;
   // the names and ranges the user gave the coordinates (an empty name or an open bound: not set). a model's own
   // coordinates are edited in a clone of the model; a fit (fit_job.hpp) names its spline's coordinates and sets

@@ -11,9 +11,9 @@
 #include <string>
 
 #include "ui/document/commands.hpp"
-#include "ui/export/scene_names.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/scene_names.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {

@@ -17,8 +17,8 @@
 #include "core/io/json_cursor.hpp"
 #include "core/io/json_text.hpp"
 #include "ui/document/osim_source.hpp"
-#include "ui/export/scene_paths.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/scene_paths.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {

@@ -13,9 +13,9 @@
 #include "core/dynamics/simulator.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
-#include "ui/export/scene_names.hpp"
-#include "ui/export/scene_paths.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/scene_names.hpp"
+#include "ui/document/scene_paths.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {

@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "core/interop/osim_model.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 

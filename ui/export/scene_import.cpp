@@ -12,8 +12,8 @@
 #include "core/io/json_text.hpp"
 #include "core/dynamics/simulator.hpp"
 #include "core/scene/scene_file.hpp"
-#include "ui/export/scene_paths.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/scene_paths.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "ui/document/commands.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {

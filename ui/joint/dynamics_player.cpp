@@ -8,7 +8,7 @@
 #include "ui/document/commands.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/joint/document_multibody.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 

@@ -5,7 +5,7 @@
 
 #include "core/fit/cross_validation.hpp"
 #include "core/fit/surface_fit.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/reauthor.hpp"
 
 namespace js::ui {

@@ -5,8 +5,8 @@
 
 #include "ui/document/commands.hpp"
 #include "ui/export/osim_import.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "ui/document/commands.hpp"
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {

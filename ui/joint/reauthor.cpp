@@ -11,8 +11,8 @@
 #include "core/joints/restricted_joint.hpp"
 #include "ui/document/commands.hpp"
 #include "ui/document/osim_source.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {

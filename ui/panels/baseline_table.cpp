@@ -7,9 +7,9 @@
 #include <cmath>
 #include <functional>
 
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 

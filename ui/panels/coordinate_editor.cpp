@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "ui/joint/coordinate_edit.hpp"
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 
 namespace js::ui {
 namespace {

@@ -9,8 +9,8 @@
 #include <cmath>
 
 #include "ui/joint/coordinate_edit.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {

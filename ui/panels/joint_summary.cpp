@@ -9,9 +9,9 @@
 #include "core/joints/spline_checks.hpp"
 #include "core/joints/spline_curve_joint.hpp"
 #include "core/joints/spline_surface_joint.hpp"
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 #include "ui/joint/fold_check.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {

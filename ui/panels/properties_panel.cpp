@@ -19,7 +19,7 @@
 #include <QVBoxLayout>
 
 #include "ui/document/operations.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/mesh/mesh_import.hpp"
 #include "ui/panels/coordinate_editor.hpp"
 #include "ui/panels/pose_format.hpp"

@@ -1,4 +1,4 @@
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 
 #include <QObject>
 #include <QRegularExpression>
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {

@@ -1,4 +1,4 @@
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 #include <QObject>
 #include <algorithm>
