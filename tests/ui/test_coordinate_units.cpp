@@ -1,5 +1,6 @@
-// a joint's coordinates as people read them (ui/document/coordinate_units, coordinate_edit): rotation or translation
-// from the joint itself, units in text both ways, edits validated and undoable, settings saved in the project.
+// a joint's coordinates as people read them (ui/document/coordinate_units, ui/joint/coordinate_edit): rotation or
+// translation from the joint itself, units in text both ways, edits validated and undoable, settings saved in the
+// project.
 #include <gtest/gtest.h>
 
 #include <numbers>
