@@ -6,7 +6,7 @@
 #include <chrono>
 #include <thread>
 
-#include "ui/demo/shapes.hpp"
+#include "ui/mesh/shapes.hpp"
 #include "ui/mesh/mesh_lod_cache.hpp"
 #include "ui/viewport/camera.hpp"
 #include "ui/viewport/cluster_cull.hpp"

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <array>
 
-#include "ui/demo/shapes.hpp"
+#include "ui/mesh/shapes.hpp"
 #include "ui/mesh/mesh_clusters.hpp"
 #include "ui/viewport/camera.hpp"
 #include "ui/viewport/cluster_cull.hpp"

@@ -1,5 +1,6 @@
-// a joint's coordinates as people read them (ui/joint/coordinate_units, coordinate_edit): rotation or translation
-// from the joint itself, units in text both ways, edits validated and undoable, settings saved in the project.
+// a joint's coordinates as people read them (ui/document/coordinate_units, ui/joint/coordinate_edit): rotation or
+// translation from the joint itself, units in text both ways, edits validated and undoable, settings saved in the
+// project.
 #include <gtest/gtest.h>
 
 #include <numbers>
@@ -7,8 +8,8 @@
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/joint/coordinate_edit.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 
 using namespace js;
 using namespace js::ui;
@@ -27,7 +28,9 @@ struct UnitsDoc {
     b.name = QStringLiteral("b");
     b.pose = SE3::translation(Vec3(0, -0.3, 0));
     const BodyId pa = add_body(doc, a).value, pb = add_body(doc, b).value;
-    joint = add_joint(doc, pa, pb, QString::fromLatin1(kind)).value;
+    JointKind k{};
+    EXPECT_TRUE(joint_kind_from_name(kind, k)) << kind;
+    joint = add_joint(doc, pa, pb, k).value;
   }
   const Joint& j() const { return *doc.data().joint(joint); }
 };
@@ -49,6 +52,28 @@ TEST(CoordinateUnits, RotationOrTranslationFromTheJoint) {
   Joint turning = sliding;
   turning.samples.back().parent_T_child.R = Eigen::AngleAxisd(0.3, Vec3::UnitZ()).toRotationMatrix();
   EXPECT_FALSE(coordinate_translational(turning, 0));
+}
+
+// the one value parser the q field and the coordinate editor's cells share
+TEST(CoordinateUnits, OneValueInItsUnitOrItsOwn) {
+  double si = -1.0;
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral(" 30 "), CoordinateUnit::degrees, si));
+  EXPECT_DOUBLE_EQ(si, 30 * kUnitsDeg);
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral("30deg"), CoordinateUnit::radians, si));
+  EXPECT_DOUBLE_EQ(si, 30 * kUnitsDeg);
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral("0.5 rad"), CoordinateUnit::degrees, si));
+  EXPECT_DOUBLE_EQ(si, 0.5);
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral("12 mm"), CoordinateUnit::metres, si));
+  EXPECT_DOUBLE_EQ(si, 0.012);
+  ASSERT_TRUE(parse_coordinate_value(QStringLiteral("-0.25m"), CoordinateUnit::millimetres, si));
+  EXPECT_DOUBLE_EQ(si, -0.25);
+  si = 7.0;
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral("12 mm"), CoordinateUnit::degrees, si));  // a length for an angle
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral("5°"), CoordinateUnit::millimetres, si));
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral("five"), CoordinateUnit::degrees, si));
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral(""), CoordinateUnit::degrees, si));
+  EXPECT_FALSE(parse_coordinate_value(QStringLiteral("inf"), CoordinateUnit::radians, si));
+  EXPECT_DOUBLE_EQ(si, 7.0);  // a failed read leaves the value alone
 }
 
 TEST(CoordinateUnits, TextBothWays) {
@@ -118,7 +143,7 @@ TEST(CoordinateUnits, EditsAreCheckedAndUndoable) {
   EXPECT_TRUE(u.j().degrees.empty());
   // a kind of another dof: the settings describe coordinates that are gone
   u.doc.undo_stack()->redo();
-  ASSERT_TRUE(set_joint_kind(u.doc, u.joint, QStringLiteral("revolute")).ok());
+  ASSERT_TRUE(set_joint_kind(u.doc, u.joint, js::JointKind::Revolute).ok());
   EXPECT_TRUE(u.j().user_coordinates.empty());
   EXPECT_EQ(u.j().default_q.size(), 0);
   // reset goes to the default
@@ -151,6 +176,6 @@ TEST(CoordinateUnits, ProjectKeepsThemAndNamesBadKeys) {
     project_from_json(j, {});
     FAIL() << "a min above max was read";
   } catch (const std::runtime_error& ex) {
-    EXPECT_NE(std::string(ex.what()).find("joints[0].user_coordinates[0]"), std::string::npos) << ex.what();
+    EXPECT_NE(std::string(ex.what()).find("/joints/0/user_coordinates/0"), std::string::npos) << ex.what();
   }
 }

@@ -7,13 +7,15 @@
 #include <numbers>
 #include <vector>
 
+#include <QFile>
 #include <QTemporaryDir>
 
+#include "core/dynamics/simulator.hpp"
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/joint/dynamics_player.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 using namespace js::ui;
@@ -28,7 +30,7 @@ const Joint& start_knee(Document& doc) {
 }
 
 // total energy after each of `frames` frames of 1/60 s
-std::vector<double> run_energy(const QString& integrator, int frames) {
+std::vector<double> run_energy(js::Integrator integrator, int frames) {
   Document doc;
   start_knee(doc);
   DynamicsPlayer player(doc);
@@ -49,26 +51,38 @@ double drift(const std::vector<double>& total) {
 
 // regression: the document refused the implicit integrators that core, the cli and the playback combo offer
 TEST(DynamicsPlayer, ImplicitIntegratorsAreSettingsOfTheDocumentAndItsProject) {
-  for (const char* name : {"implicit_euler", "implicit_midpoint"}) {
-    const std::vector<double> total = run_energy(QString::fromLatin1(name), 30);
-    ASSERT_GE(total.size(), 30u) << name;
+  for (js::Integrator integrator : {js::Integrator::ImplicitEuler, js::Integrator::ImplicitMidpoint}) {
+    const std::vector<double> total = run_energy(integrator, 30);
+    ASSERT_GE(total.size(), 30u) << integrator_name(integrator);
     // the undamped knee swings without gaining energy
-    EXPECT_LT(drift(total), 0.05 * std::abs(total.front()) + 1e-3) << name;
+    EXPECT_LT(drift(total), 0.05 * std::abs(total.front()) + 1e-3) << integrator_name(integrator);
   }
   Document doc;
   start_knee(doc);
   SimulationSettings s = doc.data().simulation;
-  s.integrator = QStringLiteral("implicit_midpoint");
+  s.integrator = js::Integrator::ImplicitMidpoint;
   ASSERT_TRUE(set_simulation_settings(doc, s).ok());
   QTemporaryDir dir;
   const QString project = dir.filePath(QStringLiteral("knee.jsproj"));
   ASSERT_TRUE(save_project(doc.data(), project).isEmpty());
+  // the file names it as it always did, and reads it back
+  nlohmann::json saved = project_to_json(doc.data(), dir.path());
+  EXPECT_EQ(saved["simulation"]["integrator"], "implicit_midpoint");
   const ProjectLoad back = load_project(project);
   ASSERT_TRUE(back.data) << back.error.toStdString();
-  EXPECT_EQ(back.data->simulation.integrator, QStringLiteral("implicit_midpoint"));
-  s.integrator = QStringLiteral("verlet");
-  const auto refused = set_simulation_settings(doc, s);
-  EXPECT_FALSE(refused.ok());
+  EXPECT_EQ(back.data->simulation.integrator, js::Integrator::ImplicitMidpoint);
+  // a name no integrator has is refused where it is read, naming the key and the known names
+  saved["simulation"]["integrator"] = "verlet";
+  const QString bad = dir.filePath(QStringLiteral("verlet.jsproj"));
+  {
+    QFile f(bad);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(saved.dump()));
+  }
+  const ProjectLoad refused = load_project(bad);
+  EXPECT_FALSE(refused.data);
+  EXPECT_TRUE(refused.error.contains(QLatin1String("integrator"))) << refused.error.toStdString();
+  EXPECT_TRUE(refused.error.contains(QLatin1String("verlet"))) << refused.error.toStdString();
   EXPECT_TRUE(refused.error.contains(QLatin1String("implicit_euler"))) << refused.error.toStdString();
 }
 
@@ -121,8 +135,8 @@ TEST(DynamicsPlayer, DemoKneeSwingsWideWithoutReachingALimit) {
 TEST(DynamicsPlayer, Rk4KeepsTheTotalEnergyFlatAndEulerDoesNot) {
   // a quarter of a second: the shank swings down through most of its arc without reaching a limit (an
   // impact on a limit is inelastic and takes energy out on purpose)
-  const std::vector<double> rk4 = run_energy(QStringLiteral("rk4"), 15);
-  const std::vector<double> euler = run_energy(QStringLiteral("euler"), 15);
+  const std::vector<double> rk4 = run_energy(js::Integrator::RK4, 15);
+  const std::vector<double> euler = run_energy(js::Integrator::ExplicitEuler, 15);
   ASSERT_EQ(rk4.size(), 16u);
   double swing = 0.0;  // the potential energy exchanged, to scale the tolerances
   for (double e : rk4) swing = std::max(swing, std::abs(e));
@@ -180,10 +194,10 @@ TEST(DynamicsPlayer, AnEditDropsTheRunAndBadSettingsAreRefused) {
   s.dt = 0.0;
   EXPECT_FALSE(player.set_settings(s));
   s = {};
-  s.integrator = QStringLiteral("verlet");
+  s.damping = -0.5;
   EXPECT_FALSE(player.set_settings(s));
   ASSERT_EQ(messages.count(), 2);
-  EXPECT_TRUE(messages.at(1).contains(QStringLiteral("verlet")));
+  EXPECT_TRUE(messages.at(1).contains(QStringLiteral("-0.5"))) << messages.at(1).toStdString();
 
   // a joint without a model cannot be simulated, and says which
   DocumentData unfitted = doc.data();

@@ -9,7 +9,7 @@
 #include "core/scene/scene_file.hpp"
 #include "ui/demo/demo_project.hpp"
 #include "ui/export/exports.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 using namespace js;
 using namespace js::ui;
@@ -37,14 +37,14 @@ TEST(Exports, LoadingASurfaceJointFileIsOneUndoStep) {
   const auto r = load_joint_file(doc, knee, QStringLiteral(JS_SOURCE_DIR "/resources/joints/scapulothoracic.json"));
   ASSERT_TRUE(r.ok()) << r.error.toStdString();
   const Joint& j = *doc.data().joint(knee);
-  EXPECT_EQ(j.kind, QStringLiteral("spline_surface"));
+  EXPECT_EQ(j.kind, js::JointKind::SplineSurface);
   EXPECT_EQ(j.q.size(), 2);
   EXPECT_EQ(j.samples.front().q.size(), 2);
   const SE3 expected = doc.data().world_T_body(j.parent) * joint_transform(*j.model, j.q);
   EXPECT_TRUE(doc.data().world_T_body(j.child).is_approx(expected, 1e-12));
   EXPECT_EQ(doc.undo_stack()->count(), 1);
   doc.undo_stack()->undo();
-  EXPECT_EQ(doc.data().joint(knee)->kind, QStringLiteral("spline_curve"));
+  EXPECT_EQ(doc.data().joint(knee)->kind, js::JointKind::SplineCurve);
   // a broken file: the message names it, nothing changes
   const auto bad = load_joint_file(doc, knee, QStringLiteral(JS_SOURCE_DIR "/resources/joints/missing.json"));
   EXPECT_TRUE(bad.error.contains(QStringLiteral("missing.json"))) << bad.error.toStdString();

@@ -28,7 +28,7 @@
 #include "ui/document/project_file.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/fit_runner.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/q_player.hpp"
 #include "ui/panels/fit_charts.hpp"
 #include "ui/panels/fit_panel.hpp"
@@ -41,12 +41,14 @@
 #include "ui/viewport/picking.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 #include "gui_pixels.hpp"
+#include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
 
 using js::ui::test::colour_distance;
 using js::ui::test::kBackground;
+using js::ui::test::let_layouts_settle;
 
 namespace {
 
@@ -83,8 +85,7 @@ class GuiTest : public QObject {
     // shortcuts only reach the active window
     w.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w));
-    QTest::qWait(100);
-    QApplication::processEvents();
+    let_layouts_settle(100);  // the docks lay out after the window shows
   }
 
  private slots:
@@ -371,7 +372,9 @@ class GuiTest : public QObject {
     QVERIFY(playback->player()->playing());
     const double q_start = doc.data().joint(knee)->q[0];
     QTRY_VERIFY_WITH_TIMEOUT(doc.data().joint(knee)->q[0] != q_start, 5000);
-    QTest::qWait(100);
+    // and on: the sweep is under way, not one step in
+    const double q_moving = doc.data().joint(knee)->q[0];
+    QTRY_VERIFY_WITH_TIMEOUT(doc.data().joint(knee)->q[0] != q_moving, 5000);
     QTest::mouseClick(playback->play_button(), Qt::LeftButton);
     QVERIFY(!playback->player()->playing());
     QCOMPARE(doc.undo_stack()->count(), before_play + 1);
@@ -425,7 +428,7 @@ class GuiTest : public QObject {
     Document& doc = w->document();
     QCOMPARE(doc.data().bodies.size(), std::size_t(2));
     const BodyId parent = doc.data().bodies[0].id, child = doc.data().bodies[1].id;
-    const auto joint = add_joint(doc, parent, child, QStringLiteral("spline_curve"));
+    const auto joint = add_joint(doc, parent, child, js::JointKind::SplineCurve);
     QVERIFY(joint.ok());
     doc.set_selection(Selection{child, joint.value, -1});
     w->viewport()->setFocus();
@@ -516,9 +519,7 @@ class GuiTest : public QObject {
     QCOMPARE(w->open_project(missing), QString());
     QVERIFY2(w->last_message().contains(QStringLiteral("lost_tibia.stl")), qPrintable(w->last_message()));
     QCOMPARE(doc.data().joints[0].samples.size(), std::size_t(12));
-    w->viewport()->update();
-    QTest::qWait(50);
-    QVERIFY(!w->viewport_image().isNull());
+    QTRY_VERIFY_WITH_TIMEOUT(!w->viewport_image().isNull(), 5000);
   }
 
   // regression: the readme's run command showed an empty document from the second start on; it now passes
@@ -550,13 +551,12 @@ class GuiTest : public QObject {
     w->load_demo();
     settle(*w);
     w->viewport()->set_show_frame_time(true);
-    for (int i = 0; i < 10; ++i) {
-      w->viewport()->update();
-      QTest::qWait(30);
-    }
-    QVERIFY(w->viewport()->frame_time_ms() > 0.0);
+    w->viewport()->update();
+    QTRY_VERIFY_WITH_TIMEOUT(w->viewport()->frame_time_ms() > 0.0, 5000);
     qInfo() << "demo frame time" << w->viewport()->frame_time_ms() << "ms at" << w->viewport()->size();
-    // an idle view draws nothing: showing the time (the status bar changes) must not ask for another frame
+    // an idle view draws nothing: showing the time (the status bar changes) must not ask for another frame.
+    // a frame that does not come has no condition to wait on: the loop runs until the frames asked for above
+    // are drawn, then for half a second in which none may come
     QTest::qWait(200);
     QSignalSpy frames(w->viewport(), &ViewportWidget::frame_time_measured);
     QTest::qWait(500);

@@ -23,9 +23,9 @@
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/joint/coordinate_edit.hpp"
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/panels/coordinate_editor.hpp"
 #include "ui/panels/joint_sliders.hpp"
@@ -35,9 +35,11 @@
 #include "ui/viewport/picking.hpp"
 #include "ui/viewport/standard_views.hpp"
 #include "ui/viewport/viewport_widget.hpp"
+#include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
+using js::ui::test::let_layouts_settle;
 
 namespace {
 constexpr double kDeg = std::numbers::pi / 180.0;
@@ -163,7 +165,7 @@ class CoordinatesTest : public QObject {
     doc.undo_stack()->undo();  // the default
     QCOMPARE(doc.data().joint(knee.id)->default_q[0], 20 * kDeg);
     QCOMPARE(doc.data().joint(knee.id)->q[0], 110 * kDeg);
-    QTest::qWait(300);  // layouts settle in the event loop
+    let_layouts_settle();  // for the screenshot
     w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/coordinates_knee.png"));
   }
 
@@ -258,7 +260,7 @@ class CoordinatesTest : public QObject {
       project_from_json(j, tmp_.path());
       QFAIL("a default_q of the wrong size was read");
     } catch (const std::exception& ex) {
-      QVERIFY2(QString::fromUtf8(ex.what()).contains(QStringLiteral("joints[0].default_q")), ex.what());
+      QVERIFY2(QString::fromUtf8(ex.what()).contains(QStringLiteral("/joints/0/default_q")), ex.what());
     }
   }
 
@@ -293,11 +295,11 @@ class CoordinatesTest : public QObject {
     const nlohmann::json model = nlohmann::json::parse(p->json_view()->toPlainText().toStdString());
     QCOMPARE(model.at("kind").get<std::string>(), std::string("spline_curve"));
     QCOMPARE(model.at("coordinates")[0].at("name").get<std::string>(), std::string("flexion"));
-    QTest::qWait(300);  // layouts settle in the event loop
+    let_layouts_settle();  // for the screenshot
     w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/joint_summary_json.png"));
     QTest::mouseClick(p->show_json_button(), Qt::LeftButton);
     QTRY_VERIFY(!p->json_view()->isVisible());
-    QTest::qWait(300);  // layouts settle in the event loop
+    let_layouts_settle();  // for the screenshot
     w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/joint_summary_knee.png"));
   }
 
@@ -344,7 +346,7 @@ class CoordinatesTest : public QObject {
           QCOMPARE(coordinate_unit(j, i), CoordinateUnit::millimetres);
         }
     w->viewport()->set_standard_view(StandardView::lateral);
-    QTest::qWait(300);  // layouts settle in the event loop
+    let_layouts_settle();  // for the screenshot
     w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/joint_summary_rajagopal.png"));
   }
 
@@ -436,7 +438,7 @@ class CoordinatesTest : public QObject {
     QVERIFY((po - pp).norm() < 1e-6);
     QCOMPARE(project_to_json(doc.data(), {})["camera"]["orthographic"].get<bool>(), true);
     QCOMPARE(doc.undo_stack()->count(), steps);
-    QTest::qWait(300);  // layouts settle in the event loop
+    let_layouts_settle();  // for the screenshot
     w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/view_anterior_ortho.png"));
     ortho->trigger();
     QVERIFY(!doc.data().camera.orthographic);
@@ -454,7 +456,7 @@ class CoordinatesTest : public QObject {
     doc.set_selection(Selection{0, knee.id, -1});
     properties(*w);
     w->action(QStringLiteral("view_anterior"))->trigger();
-    QTest::qWait(100);
+    let_layouts_settle(100);  // the dock shown above resizes the view: the pixels below are taken from its size
     // a pixel on each bone: the first row of a coarse scan whose ray meets it
     const DocumentData& d = doc.data();
     std::optional<PickHit> hits[2];
@@ -487,20 +489,23 @@ class CoordinatesTest : public QObject {
     // measuring selects nothing and edits nothing
     QCOMPARE(doc.selection(), selection);
     QCOMPARE(doc.undo_stack()->count(), steps);
-    // the line is drawn: the midpoint's pixel is the tool's cyan
-    QTest::qWait(100);
-    const QImage image = w->viewport_image();
-    Eigen::Vector2d mid;
-    QVERIFY(project_to_pixel(d.camera, 0.5 * (hits[0]->point + hits[1]->point), vp->width(), vp->height(), mid));
-    const double dpr = image.width() / static_cast<double>(vp->width());
-    bool cyan = false;
-    for (int dy = -2; dy <= 2 && !cyan; ++dy)
-      for (int dx = -2; dx <= 2 && !cyan; ++dx) {
-        const QColor c = image.pixelColor(qRound(mid.x() * dpr) + dx, qRound(mid.y() * dpr) + dy);
-        cyan = c.blue() > 200 && c.green() > 180 && c.red() < 120;
-      }
-    QVERIFY(cyan);
-    QTest::qWait(300);  // layouts settle in the event loop
+    // the line is drawn: the midpoint's pixel is the tool's cyan (in the frame drawn now, at the view's size now)
+    auto midpoint_is_cyan = [&] {
+      const QImage image = w->viewport_image();
+      Eigen::Vector2d mid;
+      if (image.isNull() ||
+          !project_to_pixel(d.camera, 0.5 * (hits[0]->point + hits[1]->point), vp->width(), vp->height(), mid))
+        return false;
+      const double dpr = image.width() / static_cast<double>(vp->width());
+      for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx) {
+          const QColor c = image.pixelColor(qRound(mid.x() * dpr) + dx, qRound(mid.y() * dpr) + dy);
+          if (c.blue() > 200 && c.green() > 180 && c.red() < 120) return true;
+        }
+      return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(midpoint_is_cyan(), 5000);
+    let_layouts_settle();  // for the screenshot
     w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/measure_distance.png"));
     // the line follows the tibia when the knee moves: the point on it is kept in its frame
     Eigen::VectorXd q(1);

@@ -30,12 +30,14 @@
 #include "ui/viewport/scene_builder.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 #include "gui_pixels.hpp"
+#include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
 
 using js::ui::test::colour_distance;
 using js::ui::test::kBackground;
+using js::ui::test::let_layouts_settle;
 
 namespace {
 
@@ -71,7 +73,7 @@ class GuiDemosTest : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.load_demo();
-    QTest::qWait(50);
+    let_layouts_settle(50);  // the docks fill in: the view's size, which the pixels below use, settles
     Document& doc = w.document();
     const js::ui::Joint knee = doc.data().joints.front();
     w.action(QStringLiteral("ik_mode"))->trigger();
@@ -111,7 +113,7 @@ class GuiDemosTest : public QObject {
     qInfo() << "demo knee: one fit took" << knee.last_fit.seconds * 1e3 << "ms; live refit below"
             << kLiveRefitSeconds * 1e3 << "ms:" << refits_live(knee);
     doc.set_selection(Selection{0, knee.id, 6});
-    QTest::qWait(50);
+    let_layouts_settle(50);  // the docks show the selection: the view's size, which the pixels below use, settles
     ViewportWidget* vp = w.viewport();
     const GizmoFrame g = make_sample_gizmo_frame(doc.data(), knee, 6, doc.data().camera);
     Eigen::Vector2d a, b;
@@ -145,7 +147,7 @@ class GuiDemosTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     const QString err = w.open_project(demos_dir() + QStringLiteral("/deforming_surface.json"));
     QVERIFY2(err.isEmpty(), qPrintable(err));
-    QTest::qWait(50);
+    let_layouts_settle(50);  // the docks fill in: the view's size, which the pixels below use, settles
     ViewportWidget* vp = w.viewport();
     const DocumentData& d = w.document().data();
     auto* playback = qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")));
@@ -244,7 +246,7 @@ class GuiDemosTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     const QString err = w.open_project(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/four_bar.json"));
     QVERIFY2(err.isEmpty(), qPrintable(err));
-    QTest::qWait(50);
+    let_layouts_settle(50);  // the docks fill in: the view's size, which the pixels below use, settles
     ViewportWidget* vp = w.viewport();
     const DocumentData& d = w.document().data();
     auto loop_of = [&] {
@@ -343,8 +345,7 @@ class GuiDemosTest : public QObject {
       qInfo() << "scene" << path;
       const QString err = w.open_project(path);
       QVERIFY2(err.isEmpty(), qPrintable(err));
-      QTest::qWait(50);
-      QApplication::processEvents();
+      let_layouts_settle(50);  // the docks fill in before the screenshot
       QVERIFY2(w.viewport()->gl_error().isEmpty(), qPrintable(w.viewport()->gl_error()));
       const QImage img = w.viewport_image();
       const QString shot = QStringLiteral(JS_BINARY_DIR "/tests/ui/scene_%1.png").arg(name);
@@ -393,7 +394,7 @@ class GuiDemosTest : public QObject {
       // the scene's closed loops), as jointsmith-cli simulate runs it
       scene::Scene sc = scene::read_scene_file(path.toStdString());
       QCOMPARE(player->settings().dt, sc.settings.dt);
-      QCOMPARE(player->settings().integrator, QString::fromLatin1(integrator_name(sc.settings.integrator)));
+      QCOMPARE(player->settings().integrator, sc.settings.integrator);
       SimulatorOptions options;
       options.loops = &sc.loops;
       Simulator sim(sc.model, sc.forces, options);

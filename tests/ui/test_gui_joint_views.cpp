@@ -29,9 +29,11 @@
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/motion_curves_dialog.hpp"
 #include "ui/viewport/gl_format.hpp"
+#include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
+using js::ui::test::let_layouts_settle;
 
 namespace {
 // the curve's value at x by linear interpolation (x within the curve's range)
@@ -141,7 +143,7 @@ class JointViewsTest : public QObject {
     QVERIFY(span(m.angle[1]) < 0.5 * span(m.angle[0]));
     QVERIFY(d->angles_view()->chart()->title().contains(QStringLiteral("Grood–Suntay")));
     d->resize(900, 760);
-    QTest::qWait(200);
+    let_layouts_settle(200);  // the charts lay out for the screenshot
     QVERIFY(d->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/motion_curves.png")));
     // exports
     const QString csv = tmp_.filePath(QStringLiteral("knee_curves.csv"));
@@ -218,7 +220,7 @@ class JointViewsTest : public QObject {
     QCOMPARE(d->curves().sample_q.size(), std::size_t(25));
     QVERIFY(d->angles_view()->chart()->axes(Qt::Horizontal).first()->titleText().contains(QStringLiteral("degrees")));
     d->resize(900, 760);
-    QTest::qWait(200);
+    let_layouts_settle(200);  // the charts lay out for the screenshot
     QVERIFY(d->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/motion_curves_rajagopal.png")));
   }
 
@@ -228,7 +230,7 @@ class JointViewsTest : public QObject {
     Document& doc = w->document();
     const Joint* st = nullptr;
     for (const Joint& j : doc.data().joints)
-      if (j.model && j.model->dof() == 2 && j.kind == QStringLiteral("spline_surface")) st = &j;
+      if (j.model && j.model->dof() == 2 && j.kind == js::JointKind::SplineSurface) st = &j;
     QVERIFY(st);
     doc.set_selection(Selection{st->child, st->id, -1});
     w->action(QStringLiteral("motion_curves"))->trigger();
@@ -244,7 +246,7 @@ class JointViewsTest : public QObject {
     QCOMPARE(d->curves().coordinate, 1);
     QVERIFY(d->angles_view()->chart()->title().contains(d->coordinate_box()->itemText(0)));
     d->resize(900, 760);
-    QTest::qWait(200);
+    let_layouts_settle(200);  // the charts lay out for the screenshot
     QVERIFY(d->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/motion_curves_2dof.png")));
   }
 };

@@ -37,11 +37,13 @@
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 #include "gui_pixels.hpp"
+#include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
 using js::ui::test::colour_distance;
 using js::ui::test::kBackground;
+using js::ui::test::let_layouts_settle;
 
 namespace {
 
@@ -91,8 +93,7 @@ class GuiOsimTest : public QObject {
   }
   void settle(MainWindow& w) {
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QTest::qWait(100);
-    QApplication::processEvents();
+    let_layouts_settle(100);  // the docks lay out after the window shows
   }
 
  private slots:
@@ -184,7 +185,7 @@ class GuiOsimTest : public QObject {
     QCOMPARE(doc.undo_stack()->count(), steps + 1);
     j = doc.data().joint(knee);
     QVERIFY(j->original && !j->candidate);
-    QCOMPARE(j->kind, QStringLiteral("spline_curve"));
+    QCOMPARE(j->kind, js::JointKind::SplineCurve);
     QVERIFY(fit->reauthor()->difference_label()->text().startsWith(QLatin1String("Replaced; against the original walker_knee_r")));
     qInfo() << fit->reauthor()->difference_label()->text();
     // bend the knee so the overlay of the original shows beside the fitted one, and look
@@ -244,7 +245,7 @@ class GuiOsimTest : public QObject {
     QVERIFY(flexion_ticked);
     QVERIFY(translation_greyed);
     const Joint* j = doc.data().joint(knee);
-    QCOMPARE(j->kind, QStringLiteral("restricted"));
+    QCOMPARE(j->kind, js::JointKind::Restricted);
     QCOMPARE(static_cast<int>(j->samples.size()), 25);
     auto* fit = qobject_cast<FitPanel*>(w->panel(QStringLiteral("fit")));
     QVERIFY(fit);

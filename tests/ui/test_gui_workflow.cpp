@@ -39,7 +39,7 @@
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/fold_check.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/mesh/mesh_import.hpp"
 #include "ui/mesh/mesh_mass.hpp"
@@ -52,9 +52,11 @@
 #include "ui/panels/scene_tree_panel.hpp"
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
+#include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
+using js::ui::test::let_layouts_settle;
 
 namespace {
 
@@ -175,7 +177,7 @@ class WorkflowTest : public QObject {
     bones.joints.clear();
     doc.reset(bones, {});
     const BodyId femur = doc.data().bodies[0].id, tibia = doc.data().bodies[1].id;
-    const auto joint = add_joint(doc, femur, tibia, QStringLiteral("spline_curve"));
+    const auto joint = add_joint(doc, femur, tibia, js::JointKind::SplineCurve);
     QVERIFY(joint.ok());
     doc.set_selection(Selection{tibia, joint.value, -1});
     for (int i = 0; i < 8; ++i) {
@@ -285,14 +287,14 @@ class WorkflowTest : public QObject {
     kind->setCurrentText(QStringLiteral("revolute"));
     QTRY_VERIFY(no.asked);
     QVERIFY2(no.text.contains(QStringLiteral("fitted")), qPrintable(no.text));
-    QCOMPARE(doc.data().joint(knee.id)->kind, QStringLiteral("spline_curve"));
+    QCOMPARE(doc.data().joint(knee.id)->kind, js::JointKind::SplineCurve);
     QCOMPARE(doc.data().joint(knee.id)->model, knee.model);
     QCOMPARE(kind->currentText(), QStringLiteral("spline_curve"));
     BoxAnswer yes;
     answer_next_box(QMessageBox::Yes, &yes);
     kind->setCurrentText(QStringLiteral("revolute"));
     QTRY_VERIFY(yes.asked);
-    QCOMPARE(doc.data().joint(knee.id)->kind, QStringLiteral("revolute"));
+    QCOMPARE(doc.data().joint(knee.id)->kind, js::JointKind::Revolute);
     // the joint file case: a 2-dof model on the 1-dof knee names the 12 samples it would rewrite
     const QString loss = joint_change_loss(knee, QStringLiteral("the model of surface.json"), 2);
     QVERIFY2(loss.contains(QStringLiteral("12 sample")) && loss.contains(QStringLiteral("fitted")), qPrintable(loss));
@@ -308,14 +310,14 @@ class WorkflowTest : public QObject {
     w->resize(1366, 740);  // 768 less a panel
     w->show();
     QVERIFY(QTest::qWaitForWindowExposed(w.get()));
-    QTest::qWait(300);
     const QSize min = w->minimumSizeHint().expandedTo(w->minimumSize());
     qInfo() << "minimum window" << min;
     QVERIFY(min.width() <= 800 && min.height() <= 600);
     QTableWidget* table = w->samples_panel()->table();
-    const int rows_shown = table->viewport()->height() / std::max(1, table->rowHeight(0));
-    qInfo() << "samples rows shown at" << w->size() << rows_shown;
-    QVERIFY(rows_shown >= 5);
+    auto rows_shown = [table] { return table->viewport()->height() / std::max(1, table->rowHeight(0)); };
+    QTRY_VERIFY_WITH_TIMEOUT(rows_shown() >= 5, 5000);
+    qInfo() << "samples rows shown at" << w->size() << rows_shown();
+    let_layouts_settle();  // for the screenshot
     QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_1366.png")));
     // the tree's name column is as wide as its longest name
     auto* tree = qobject_cast<SceneTreePanel*>(w->panel(QStringLiteral("scene")))->tree();
@@ -325,8 +327,8 @@ class WorkflowTest : public QObject {
     QVERIFY(tree->header()->sectionSize(0) >= widest);
     // and the window goes down to 800×600 with every panel reachable (scroll areas)
     w->resize(800, 600);
-    QTest::qWait(300);
-    QVERIFY(w->width() <= 800 && w->height() <= 600);
+    QTRY_VERIFY_WITH_TIMEOUT(w->width() <= 800 && w->height() <= 600, 5000);
+    let_layouts_settle();  // for the screenshot
     QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_800.png")));
   }
 
@@ -439,7 +441,7 @@ class WorkflowTest : public QObject {
       if (!c.trimmed().isEmpty() && c.at(0) != QChar(0x200B)) ++labelled;
     QCOMPARE(charts.sample_axis()->count(), 100);
     QVERIFY(labelled >= 5 && labelled <= 11);
-    QTest::qWait(100);
+    let_layouts_settle(100);  // the chart lays out for the screenshot
     QVERIFY(charts.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/residual_100.png")));
     // no model: no stale categories
     charts.set_residuals({});
@@ -468,7 +470,7 @@ class WorkflowTest : public QObject {
     QCOMPARE(w->import_mesh_file(femur, LengthUnit::metres, QStringLiteral("femur_r")), QString());
     QCOMPARE(w->import_mesh_file(foot, LengthUnit::metres, QStringLiteral("foot_r")), QString());
     Document& doc = w->document();
-    const auto joint = add_joint(doc, doc.data().bodies[0].id, doc.data().bodies[1].id, QStringLiteral("revolute"),
+    const auto joint = add_joint(doc, doc.data().bodies[0].id, doc.data().bodies[1].id, js::JointKind::Revolute,
                                  QStringLiteral("ankle_r"));
     QVERIFY2(joint.ok(), qPrintable(joint.error));
     const QString scene = tmp_.filePath(QStringLiteral("exported/scene.json"));
@@ -512,7 +514,7 @@ class WorkflowTest : public QObject {
     // saved with the project and read back
     SimulationSettings s;
     s.dt = 0.004;
-    s.integrator = QStringLiteral("symplectic");
+    QVERIFY(integrator_from_text(QStringLiteral("symplectic"), s.integrator));
     s.gravity = false;
     s.damping = 0.25;
     QVERIFY(dyn->player()->set_settings(s));

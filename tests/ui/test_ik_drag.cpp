@@ -9,7 +9,7 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/export/scene_import.hpp"
 #include "ui/joint/ik_drag.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/live_refit.hpp"
 #include "tests/ui/four_bar_gap.hpp"
 

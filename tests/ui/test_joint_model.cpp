@@ -10,7 +10,7 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/joint/q_player.hpp"
 
@@ -66,6 +66,26 @@ TEST(JointModel, SliderMovesTheChildAlongGAndOneDragIsOneUndoStep) {
   EXPECT_EQ(set_joint_q(doc, knee, Eigen::VectorXd::Zero(2)).error.isEmpty(), false);
 }
 
+// a slider dragged away and back to where it started is no undo step
+TEST(JointModel, SliderDragBackToItsStartLeavesNoUndoStep) {
+  Document doc;
+  doc.reset(make_demo_project(), {});
+  const JointId knee = doc.data().joints.front().id;
+  ASSERT_TRUE(set_joint_q(doc, knee, q1(0.4)).ok());  // the child now sits exactly at G(0.4)
+  const Joint joint_at_start = *doc.data().joint(knee);
+  const SE3 child_at_start = doc.data().body(joint_at_start.child)->pose;
+  ASSERT_EQ(doc.undo_stack()->count(), 1);
+  const int key = doc.next_merge_key();
+  for (double q : {0.5, 1.0, 0.7, 0.4}) ASSERT_TRUE(set_joint_q(doc, knee, q1(q), key).ok());
+  EXPECT_EQ(doc.undo_stack()->count(), 1);
+  EXPECT_EQ(doc.data().joint(knee)->q[0], 0.4);
+  EXPECT_TRUE(doc.data().body(joint_at_start.child)->pose.p == child_at_start.p);
+  // the step before the drag is still the one undo undoes
+  EXPECT_EQ(doc.undo_stack()->undoText(), QObject::tr("Move %1").arg(joint_at_start.name));
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.undo_stack()->index(), 0);
+}
+
 TEST(JointModel, RevoluteJointStartsWhereTheChildIsAndTurnsAboutItsAxis) {
   Document doc;
   Body a, b;
@@ -75,7 +95,7 @@ TEST(JointModel, RevoluteJointStartsWhereTheChildIsAndTurnsAboutItsAxis) {
   b.pose = SE3{so3_exp(Vec3(0.2, 0.1, 0)), Vec3(0.1, 0.3, 0)};
   const BodyId base = add_body(doc, a).value, arm = add_body(doc, b).value;
   const SE3 world_T_arm = doc.data().world_T_body(arm);
-  const JointId hinge = add_joint(doc, base, arm, QStringLiteral("revolute")).value;
+  const JointId hinge = add_joint(doc, base, arm, js::JointKind::Revolute).value;
   ASSERT_TRUE(doc.data().joint(hinge)->model);
   EXPECT_TRUE(doc.data().world_T_body(arm).is_approx(world_T_arm, 1e-12));
   ASSERT_TRUE(set_joint_q(doc, hinge, q1(0.3)).ok());
@@ -84,7 +104,7 @@ TEST(JointModel, RevoluteJointStartsWhereTheChildIsAndTurnsAboutItsAxis) {
   const SE3 moved = doc.data().world_T_body(arm);
   EXPECT_TRUE(moved.is_approx(world_T_arm * SE3::rotation(so3_exp(Vec3(0, 0, 0.3))), 1e-12));
   // a spline kind has no model until it is fitted; its sliders then refuse to move
-  ASSERT_TRUE(set_joint_kind(doc, hinge, QStringLiteral("spline_curve")).ok());
+  ASSERT_TRUE(set_joint_kind(doc, hinge, js::JointKind::SplineCurve).ok());
   EXPECT_FALSE(doc.data().joint(hinge)->model);
   EXPECT_TRUE(set_joint_q(doc, hinge, q1(0.1)).error.contains(QStringLiteral("no joint model")));
 }
@@ -131,10 +151,10 @@ TEST(JointModel, ModelOfAnotherKindChangesTheJointKind) {
   auto hinge = std::make_shared<RevoluteJoint>(Vec3::UnitX());
   hinge->set_offsets(knee.samples.front().parent_T_child, SE3::identity());
   ASSERT_TRUE(set_joint_model(doc, knee.id, hinge, QStringLiteral("Load joint file"), q1(0.4)).ok());
-  EXPECT_EQ(doc.data().joint(knee.id)->kind, QStringLiteral("revolute"));
+  EXPECT_EQ(doc.data().joint(knee.id)->kind, js::JointKind::Revolute);
   expect_child_on_joint(doc, knee.id);
   doc.undo_stack()->undo();
-  EXPECT_EQ(doc.data().joint(knee.id)->kind, QStringLiteral("spline_curve"));
+  EXPECT_EQ(doc.data().joint(knee.id)->kind, js::JointKind::SplineCurve);
 }
 
 TEST(JointModel, SurfaceJointFitsToAGridOfSamples) {
@@ -142,7 +162,7 @@ TEST(JointModel, SurfaceJointFitsToAGridOfSamples) {
   const auto truth = io::read_joint_file(JS_SOURCE_DIR "/resources/joints/scapulothoracic.json");
   Joint j;
   j.name = QStringLiteral("Scapula");
-  j.kind = QStringLiteral("spline_surface");
+  j.kind = js::JointKind::SplineSurface;
   for (int a = 0; a < 9; ++a)
     for (int b = 0; b < 9; ++b) {
       Sample s;

@@ -5,7 +5,7 @@
 #include "core/io/joint_file.hpp"
 #include "core/joints/spline_curve_joint.hpp"
 #include "ui/demo/demo_project.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/residual_colour.hpp"
 #include "ui/viewport/joint_scene.hpp"
 #include "ui/viewport/scene_builder.hpp"
@@ -60,7 +60,7 @@ TEST(JointScene, CurrentFrameMovesWithQ) {
 TEST(JointScene, SurfaceJointDrawsAWireGrid) {
   DocumentData d = make_demo_project();
   Joint& j = d.joints.front();
-  j.kind = QStringLiteral("spline_surface");
+  j.kind = js::JointKind::SplineSurface;
   j.model = io::read_joint_file(JS_SOURCE_DIR "/resources/joints/scapulothoracic.json");
   j.q = Eigen::VectorXd::Zero(2);
   for (Sample& s : j.samples) s.q = Eigen::VectorXd::Zero(2);

@@ -5,9 +5,10 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <random>
 #include <thread>
 
-#include "ui/demo/shapes.hpp"
+#include "ui/mesh/shapes.hpp"
 #include "ui/mesh/mesh_lod_cache.hpp"
 #include "ui/viewport/camera.hpp"
 #include "ui/viewport/lod_select.hpp"
@@ -16,6 +17,15 @@ using namespace js::ui;
 using js::Vec3;
 
 namespace {
+
+// a direction uniform on the sphere, from the test's own seeded stream (Eigen's Random() shares std::rand with
+// every test that ran before, so the inputs would depend on the order)
+Vec3 lod_random_direction(std::mt19937& rng) {
+  std::normal_distribution<double> n;
+  Vec3 v(n(rng), n(rng), n(rng));
+  while (v.norm() < 1e-12) v = Vec3(n(rng), n(rng), n(rng));
+  return v.normalized();
+}
 
 // a chain with made-up errors over one real source mesh (a unit-radius-ish sphere at the origin)
 MeshLod select_chain(const std::vector<float>& errors) {
@@ -47,9 +57,10 @@ TEST(LodSelect, TheProjectedErrorBoundsARealDisplacementOnScreen) {
   const double bound = projected_error_px(p, centre, radius, error);
   // displacements of that length anywhere in the sphere, every direction: never more than the bound
   double worst = 0.0;
+  std::mt19937 rng(1301);
   for (int i = 0; i < 2000; ++i) {
-    const Vec3 at = centre + radius * Vec3::Random().normalized() * (0.5 + 0.5 * (i % 2));
-    const Vec3 d = error * Vec3::Random().normalized();
+    const Vec3 at = centre + radius * lod_random_direction(rng) * (0.5 + 0.5 * (i % 2));
+    const Vec3 d = error * lod_random_direction(rng);
     Eigen::Vector2d a, b;
     if (!project_to_pixel(c, at, w, h, a) || !project_to_pixel(c, at + d, w, h, b)) continue;
     if (a.x() < 0 || a.x() > w || a.y() < 0 || a.y() > h) continue;  // off screen
@@ -90,8 +101,10 @@ TEST(LodSelect, TheNearestDepthBoundsEveryVertexAndUsesTheTighterOfSphereAndBox)
     const double gain = box_gain(p, *slab, world_T_mesh);
     EXPECT_LE(gain, p.corner_gain + 1e-12);
     EXPECT_GE(gain, 1.0);
+    std::mt19937 rng(1302);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     for (int i = 0; i < 500; ++i) {
-      const Eigen::Vector3f t = 0.5f * (Eigen::Vector3f::Random() + Eigen::Vector3f::Ones());
+      const Eigen::Vector3f t(unit(rng), unit(rng), unit(rng));
       const Eigen::Vector3f in_box = slab->bounds_min + t.cwiseProduct(slab->bounds_max - slab->bounds_min);
       const Vec3 d = (world_T_mesh * in_box.homogeneous()).head<3>().cast<double>() - p.eye;
       const double z = d.dot(p.forward), sx = d.dot(p.right) / z, sy = d.dot(p.up) / z;

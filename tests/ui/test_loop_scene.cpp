@@ -194,7 +194,7 @@ TEST(LoopScene, StaysDrawnWhileAJointHasNoModelYet) {
   extra.pose = SE3::translation(Vec3(0.1, 0.2, 0.0));
   const auto added = js::ui::add_body(doc, extra);
   ASSERT_TRUE(added.ok());
-  const auto joint = js::ui::add_joint(doc, joint_of(doc, "coupler").child, added.value, QStringLiteral("spline_curve"));
+  const auto joint = js::ui::add_joint(doc, joint_of(doc, "coupler").child, added.value, js::JointKind::SplineCurve);
   ASSERT_TRUE(joint.ok()) << joint.error.toStdString();
   ASSERT_FALSE(doc.data().joint(joint.value)->model);
   const js::ui::Scene s = scene_of(doc);

@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 
+#include "ui/demo/demo_bones.hpp"
 #include "ui/mesh/mesh_import.hpp"
 #include "ui/mesh/mesh_library.hpp"
 
@@ -121,6 +122,9 @@ TEST(MeshLibrary, CachesAndRemembersErrors) {
   EXPECT_NEAR(m->bounds_max.x(), 100.0f, 1e-4);
   EXPECT_FALSE(lib.mesh(QStringLiteral("builtin:skull"), js::ui::LengthUnit::metres));
   EXPECT_TRUE(lib.error(QStringLiteral("builtin:skull"), js::ui::LengthUnit::metres).contains(QStringLiteral("skull")));
+  // a builtin mesh is drawn once the layer that makes it registered it (the app does at start-up)
+  EXPECT_FALSE(lib.mesh(QStringLiteral("builtin:nobody_registered"), js::ui::LengthUnit::metres));
+  js::ui::register_demo_meshes();
   EXPECT_TRUE(lib.mesh(QStringLiteral("builtin:femur"), js::ui::LengthUnit::metres));
 }
 

@@ -8,7 +8,7 @@
 #include <set>
 #include <thread>
 
-#include "ui/demo/shapes.hpp"
+#include "ui/mesh/shapes.hpp"
 #include "ui/mesh/mesh_lod.hpp"
 #include "ui/mesh/mesh_lod_cache.hpp"
 

@@ -2,7 +2,7 @@
 // vertices welded), and every way a mesh can fail it.
 #include <gtest/gtest.h>
 
-#include "ui/demo/shapes.hpp"
+#include "ui/mesh/shapes.hpp"
 #include "ui/mesh/mesh_winding.hpp"
 
 using namespace js::ui;

@@ -217,7 +217,7 @@ TEST(OsimDocument, ProjectKeepsTheModelAndItsCouplers) {
     js::ui::project_from_json(j, dir.path());
     ADD_FAILURE() << "accepted";
   } catch (const std::exception& e) {
-    EXPECT_NE(std::string(e.what()).find("osim.couplers[0].function"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("/osim/couplers/0/function"), std::string::npos) << e.what();
   }
 }
 

@@ -4,10 +4,12 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <functional>
+#include <vector>
 
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/project_file.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 using namespace js;
 using namespace js::ui;
@@ -132,18 +134,21 @@ TEST(ProjectFile, MalformedInputsNameTheProblem) {
   auto j = project_to_json(make_demo_project(), dir.path());
   j["joints"][0]["samples"][3]["q"] = {1.0, 2.0};
   write_text(path, QByteArray::fromStdString(j.dump()));
-  EXPECT_NE(load_error(path).find("joints[0].samples[3].q"), std::string::npos) << load_error(path);
+  // the json pointer of the key that is wrong, after the file's name
+  EXPECT_NE(load_error(path).find("bad.jsproj: /joints/0/samples/3/q: expected 1 number(s) for a spline_curve joint"),
+            std::string::npos)
+      << load_error(path);
 
   j = project_to_json(make_demo_project(), dir.path());
   j["bodies"][1]["pose"]["R"][0] = {2.0, 0.0, 0.0};
   write_text(path, QByteArray::fromStdString(j.dump()));
-  EXPECT_NE(load_error(path).find("not a rotation"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("/bodies/1/pose/R: not orthonormal"), std::string::npos) << load_error(path);
 
   // a model that is not a valid joint file, and one of the wrong kind, name the joint's model field
   j = project_to_json(make_demo_project(), dir.path());
   j["joints"][0]["model"]["control_frames"] = "frames";
   write_text(path, QByteArray::fromStdString(j.dump()));
-  EXPECT_NE(load_error(path).find("joints[0].model"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("/joints/0/model/control_frames"), std::string::npos) << load_error(path);
   j = project_to_json(make_demo_project(), dir.path());
   j["joints"][0]["kind"] = "revolute";
   write_text(path, QByteArray::fromStdString(j.dump()));
@@ -153,6 +158,70 @@ TEST(ProjectFile, MalformedInputsNameTheProblem) {
   j["joints"][0]["child"] = 99;
   write_text(path, QByteArray::fromStdString(j.dump()));
   EXPECT_NE(load_error(path).find("no body with id 99"), std::string::npos) << load_error(path);
+}
+
+// the document holds core's enums; the file keeps the names it always had, and older spellings still load
+TEST(ProjectFile, KindMethodAndIntegratorKeepTheirNamesInTheFile) {
+  QTemporaryDir dir;
+  DocumentData d = make_demo_project();
+  // (named here through the document's own names: core's headers would bring its js::Body beside ui's)
+  ASSERT_TRUE(fit_method_from_text(QStringLiteral("paper"), d.fit.method));
+  ASSERT_TRUE(integrator_from_text(QStringLiteral("symplectic"), d.simulation.integrator));
+  auto j = project_to_json(d, dir.path());
+  EXPECT_EQ(j["joints"][0]["kind"], "spline_curve");
+  EXPECT_EQ(j["fit"]["method"], "paper");
+  EXPECT_EQ(j["simulation"]["integrator"], "symplectic");
+  const QString path = dir.filePath(QStringLiteral("names.jsproj"));
+  // an early project: the exact method named after its damping
+  j["fit"]["method"] = "levenberg_marquardt";
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  ProjectLoad back = load_project(path);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  EXPECT_EQ(back.data->joints[0].kind, JointKind::SplineCurve);
+  EXPECT_EQ(fit_method_text(back.data->fit.method), QStringLiteral("gauss_newton"));
+  EXPECT_EQ(integrator_text(back.data->simulation.integrator), QStringLiteral("symplectic"));
+  EXPECT_EQ(project_to_json(*back.data, dir.path())["fit"]["method"], "gauss_newton");
+  // names nothing has are refused, naming the key
+  j["fit"]["method"] = "newton";
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  EXPECT_NE(load_error(path).find("method"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("newton"), std::string::npos) << load_error(path);
+  j["fit"]["method"] = "paper";
+  j["joints"][0]["kind"] = "screwdriver";
+  write_text(path, QByteArray::fromStdString(j.dump()));
+  EXPECT_NE(load_error(path).find("kind"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("screwdriver"), std::string::npos) << load_error(path);
+}
+
+// every wrong key is named by its json pointer, whatever its depth or type
+TEST(ProjectFile, WrongKeysAreNamedWhereverTheyAre) {
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("keys.jsproj"));
+  struct Case {
+    std::function<void(nlohmann::json&)> damage;
+    const char* expected;
+  };
+  const std::vector<Case> cases{
+      {[](nlohmann::json& j) { j["bodies"][0]["mass"] = "heavy"; }, "/bodies/0/mass: expected a number, got string"},
+      {[](nlohmann::json& j) { j["bodies"][1]["units"] = "inch"; }, "/bodies/1/units: expected \"m\" or \"mm\""},
+      {[](nlohmann::json& j) { j["bodies"][0]["pose"].erase("p"); }, "/bodies/0/pose: missing field \"p\""},
+      {[](nlohmann::json& j) { j["bodies"][0]["com"] = {1.0, 2.0}; }, "/bodies/0/com: expected 3 numbers"},
+      {[](nlohmann::json& j) { j["joints"][0]["name"] = 7; }, "/joints/0/name: expected a string"},
+      {[](nlohmann::json& j) { j["joints"][0]["samples"][2]["marker_rms"] = -1.0; }, "/joints/0/samples/2/marker_rms"},
+      {[](nlohmann::json& j) { j["joints"][0]["fit"]["history"][1] = nullptr; }, "/joints/0/fit/history/1"},
+      {[](nlohmann::json& j) { j["fit"]["frames"] = 8.5; }, "/fit/frames: expected an integer"},
+      {[](nlohmann::json& j) { j["simulation"]["dt"] = -1.0; }, "/simulation/dt: expected a positive time step"},
+      {[](nlohmann::json& j) { j["camera"]["z_up"] = "yes"; }, "/camera/z_up: expected true or false"},
+      {[](nlohmann::json& j) { j["version"] = "1"; }, "/version: expected an integer"},
+  };
+  for (const Case& c : cases) {
+    auto j = project_to_json(make_demo_project(), dir.path());
+    c.damage(j);
+    write_text(path, QByteArray::fromStdString(j.dump()));
+    const std::string err = load_error(path);
+    EXPECT_NE(err.find(c.expected), std::string::npos) << err;
+    EXPECT_NE(err.find("keys.jsproj"), std::string::npos) << err;
+  }
 }
 
 TEST(ProjectFile, SaveIsAtomicAndReportsUnwritablePaths) {

@@ -20,7 +20,7 @@
 #include "ui/joint/fit_job.hpp"
 #include "core/joints/lower_pairs.hpp"
 #include "ui/document/operations.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/joint/reauthor.hpp"
 
@@ -103,7 +103,7 @@ void round_trip(const char* model_file, const char* knee) {
   EXPECT_EQ(r.model, outcome.model);
   EXPECT_EQ(r.original, original.model);
   EXPECT_EQ(r.candidate, nullptr);
-  EXPECT_EQ(r.kind, QStringLiteral("spline_curve"));
+  EXPECT_EQ(r.kind, js::JointKind::SplineCurve);
   const auto after = comparison_difference(r);
   ASSERT_TRUE(after);
   EXPECT_DOUBLE_EQ(after->max_position_m, before->max_position_m);
@@ -281,7 +281,7 @@ TEST(Reauthor, Leg39KneeThroughItsFlexionAlone) {
   ASSERT_TRUE(sampled.ok()) << sampled.error.toStdString();
   EXPECT_EQ(doc.undo_stack()->count(), steps + 1);
   const Joint& s = *doc.data().joint(id);
-  EXPECT_EQ(s.kind, QStringLiteral("restricted"));
+  EXPECT_EQ(s.kind, js::JointKind::Restricted);
   ASSERT_EQ(s.model->dof(), 1);
   EXPECT_EQ(s.model->coordinates()[0].name, "knee_angle_r");
   ASSERT_EQ(s.q.size(), 1);
@@ -435,7 +435,7 @@ TEST(Reauthor, RestoreOriginalAndProjectsKeepBoth) {
   ASSERT_TRUE(back.data) << back.error.toStdString();
   const Joint* j = back.data->joint(id);
   ASSERT_TRUE(j && j->original && j->model);
-  EXPECT_EQ(j->kind, QStringLiteral("spline_curve"));
+  EXPECT_EQ(j->kind, js::JointKind::SplineCurve);
   EXPECT_EQ(replaced_osim_joints(*back.data), QStringList{QStringLiteral("knee_r")});
   // restore: the file's model again, the fitted one its candidate; Save As .osim then has nothing to write
   ASSERT_TRUE(restore_original(doc, id).ok());
@@ -483,13 +483,13 @@ TEST(Reauthor, AJointFileOrAKindChangeKeepsTheOriginal) {
   EXPECT_TRUE(comparison_difference(*doc.data().joint(knee)) == std::nullopt);
   // a kind change likewise
   const JointId ankle = joint_named(doc, "ankle_r");
-  ASSERT_TRUE(set_joint_kind(doc, ankle, QStringLiteral("revolute")).ok());
+  ASSERT_TRUE(set_joint_kind(doc, ankle, js::JointKind::Revolute).ok());
   EXPECT_TRUE(doc.data().joint(ankle)->original);
   EXPECT_TRUE(replaced_osim_joints(doc.data()).contains(QStringLiteral("ankle_r")));
   // review: a kind change of another dof left a project that would not open again (its original has 3 dof),
   // and the new kind's q kept the file's degree flags
   const JointId pelvis = joint_named(doc, "ground_pelvis");
-  ASSERT_TRUE(set_joint_kind(doc, pelvis, QStringLiteral("prismatic")).ok());
+  ASSERT_TRUE(set_joint_kind(doc, pelvis, js::JointKind::Prismatic).ok());
   EXPECT_EQ(doc.data().joint(pelvis)->original->dof(), 3);
   EXPECT_TRUE(doc.data().joint(pelvis)->degrees.empty());
   EXPECT_TRUE(doc.data().joint(ankle)->degrees.empty());

@@ -185,7 +185,7 @@ TEST(SampleImport, RajagopalWalkMarkersWithTheModelsClusters) {
 
 }  // namespace
 
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/panels/pose_format.hpp"
 
 namespace {

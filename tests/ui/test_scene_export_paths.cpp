@@ -1,5 +1,5 @@
 // a scene opened in the app and exported elsewhere names its files (body joint files, a loop's joint file,
-// mesh files) relative to the exported file's folder (ui/export/scene_paths.hpp): the export and the files
+// mesh files) relative to the exported file's folder (ui/document/scene_paths.hpp): the export and the files
 // it names can be moved together and still read. a project saved from an opened scene does the same.
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include "core/scene/scene_file.hpp"
 #include "ui/export/exports.hpp"
 #include "ui/export/scene_import.hpp"
-#include "ui/export/scene_paths.hpp"
+#include "ui/document/scene_paths.hpp"
 #include "ui/document/project_file.hpp"
 
 namespace {

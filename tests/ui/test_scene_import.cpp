@@ -12,7 +12,7 @@
 #include "ui/document/project_file.hpp"
 #include "ui/export/exports.hpp"
 #include "ui/export/scene_import.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "ui/demo/demo_project.hpp"
 #include "ui/export/scene_import.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/viewport/scene_builder.hpp"
 #include "ui/viewport/surface_scene.hpp"
 

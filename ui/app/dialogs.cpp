@@ -67,7 +67,7 @@ CreateJointDialog::CreateJointDialog(const DocumentData& d, BodyId parent, BodyI
   if (child) child_->setCurrentIndex(child_->findData(child));
   else if (child_->count() > 1) child_->setCurrentIndex(1);
   kind_ = new QComboBox;
-  kind_->addItems(joint_kinds());
+  for (JointKind k : joint_kinds()) kind_->addItem(joint_kind_text(k), static_cast<int>(k));
   kind_->setToolTip(tr("A 1-dof spline curve, a 2-dof spline surface, or a lower pair"));
   name_ = new QLineEdit;
   name_->setPlaceholderText(tr("automatic"));
@@ -85,7 +85,7 @@ CreateJointDialog::CreateJointDialog(const DocumentData& d, BodyId parent, BodyI
 
 BodyId CreateJointDialog::parent_body() const { return parent_->currentData().toInt(); }
 BodyId CreateJointDialog::child_body() const { return child_->currentData().toInt(); }
-QString CreateJointDialog::kind() const { return kind_->currentText(); }
+JointKind CreateJointDialog::kind() const { return static_cast<JointKind>(kind_->currentData().toInt()); }
 QString CreateJointDialog::joint_name() const { return name_->text().trimmed(); }
 
 }  // namespace js::ui

@@ -34,7 +34,7 @@ class CreateJointDialog : public QDialog {
   CreateJointDialog(const DocumentData& d, BodyId parent, BodyId child, QWidget* parent_widget = nullptr);
   BodyId parent_body() const;
   BodyId child_body() const;
-  QString kind() const;
+  JointKind kind() const;
   QString joint_name() const;
 
  private:

@@ -19,6 +19,7 @@
 
 #include "ui/app/autosave.hpp"
 #include "ui/app/settings.hpp"
+#include "ui/demo/demo_bones.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/properties_panel.hpp"
@@ -31,6 +32,7 @@ namespace js::ui {
 
 MainWindow::MainWindow(QWidget* parent, const QString& recovery_dir) : QMainWindow(parent) {
   setObjectName(QStringLiteral("main_window"));
+  register_demo_meshes();  // a project may name the demo's bones ("builtin:femur")
   viewport_ = new ViewportWidget(doc_, meshes_, this);
   setCentralWidget(viewport_);
   build_docks();

@@ -19,7 +19,7 @@
 #include "ui/app/settings.hpp"
 #include "ui/document/osim_source.hpp"
 #include "ui/export/osim_save.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/reauthor.hpp"
 
 namespace js::ui {

@@ -5,7 +5,8 @@
 #include <cmath>
 #include <numbers>
 
-#include "ui/demo/shapes.hpp"
+#include "ui/mesh/builtin_meshes.hpp"
+#include "ui/mesh/shapes.hpp"
 
 namespace js::ui {
 namespace {
@@ -92,10 +93,9 @@ std::shared_ptr<const MeshData> demo_tibia() {
   return mesh;
 }
 
-std::shared_ptr<const MeshData> builtin_bone(const QString& name) {
-  if (name == QLatin1String("femur")) return demo_femur();
-  if (name == QLatin1String("tibia")) return demo_tibia();
-  return nullptr;
+void register_demo_meshes() {
+  register_builtin_mesh(QStringLiteral("femur"), demo_femur);
+  register_builtin_mesh(QStringLiteral("tibia"), demo_tibia);
 }
 
 }  // namespace js::ui

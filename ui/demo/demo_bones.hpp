@@ -14,8 +14,9 @@ namespace js::ui {
 std::shared_ptr<const MeshData> demo_femur();
 std::shared_ptr<const MeshData> demo_tibia();
 
-// "femur" or "tibia" (the part after "builtin:"); null for unknown names
-std::shared_ptr<const MeshData> builtin_bone(const QString& name);
+// registers the bones as "builtin:femur" and "builtin:tibia" (ui/mesh/builtin_meshes.hpp); the app's window calls
+// it at start-up, make_demo_project too, so a project naming them draws them. repeated calls change nothing.
+void register_demo_meshes();
 
 // radius of the femoral condyles' circle: the tibial plateau sits this far below the femur origin at full extension
 inline constexpr double kDemoCondyleRadius = 0.022;

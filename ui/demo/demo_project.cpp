@@ -7,7 +7,7 @@
 #include "core/lie/so3.hpp"
 #include "ui/demo/demo_bones.hpp"
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 
@@ -24,6 +24,7 @@ SE3 demo_knee_pose(double theta) {
 }
 
 DocumentData make_demo_project() {
+  register_demo_meshes();
   DocumentData d;
   Body femur;
   femur.id = 1;
@@ -52,7 +53,7 @@ DocumentData make_demo_project() {
   knee.name = QStringLiteral("Knee");
   knee.parent = femur.id;
   knee.child = tibia.id;
-  knee.kind = QStringLiteral("spline_curve");
+  knee.kind = JointKind::SplineCurve;
   // the coordinate as anatomy speaks of it: flexion in degrees (the fit names its spline's coordinate so), starting
   // and resetting at 20°
   knee.user_coordinates = {Coordinate{"flexion", Coordinate{}.min, Coordinate{}.max, false}};

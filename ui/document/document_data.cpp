@@ -4,26 +4,68 @@
 #include <algorithm>
 #include <utility>
 
+#include "core/dynamics/simulator.hpp"
+#include "core/fit/curve_fit.hpp"
 #include "core/joints/joint.hpp"
 
 namespace js::ui {
 
-int joint_dof(const QString& kind) {
-  if (kind == QLatin1String("spline_surface") || kind == QLatin1String("universal") ||
-      kind == QLatin1String("cylindrical"))
-    return 2;
-  if (kind == QLatin1String("spherical")) return 3;
-  if (kind == QLatin1String("planar")) return 3;
-  if (kind == QLatin1String("fixed")) return 0;
-  return 1;
+int joint_dof(JointKind kind) {
+  switch (kind) {
+    case JointKind::SplineSurface:
+    case JointKind::Universal:
+    case JointKind::Cylindrical:
+      return 2;
+    case JointKind::Spherical:
+    case JointKind::Planar:
+      return 3;
+    case JointKind::Fixed:
+      return 0;
+    default:
+      return 1;
+  }
 }
 
 int joint_q_size(const Joint& joint) { return joint.model ? joint.model->dof() : joint_dof(joint.kind); }
 
-QStringList joint_kinds() {
-  return {QStringLiteral("spline_curve"), QStringLiteral("spline_surface"), QStringLiteral("revolute"),
-          QStringLiteral("prismatic"),    QStringLiteral("cylindrical"),    QStringLiteral("universal"),
-          QStringLiteral("spherical"),    QStringLiteral("planar")};
+const std::vector<JointKind>& joint_kinds() {
+  static const std::vector<JointKind> kinds{JointKind::SplineCurve, JointKind::SplineSurface, JointKind::Revolute,
+                                            JointKind::Prismatic,   JointKind::Cylindrical,   JointKind::Universal,
+                                            JointKind::Spherical,   JointKind::Planar};
+  return kinds;
+}
+
+bool is_spline_kind(JointKind kind) { return kind == JointKind::SplineCurve || kind == JointKind::SplineSurface; }
+
+QString joint_kind_text(JointKind kind) { return QString::fromLatin1(joint_kind_name(kind)); }
+QString fit_method_text(fit::FitMethod method) {
+  return method == fit::FitMethod::Paper ? QStringLiteral("paper") : QStringLiteral("gauss_newton");
+}
+
+bool fit_method_from_text(const QString& name, fit::FitMethod& method) {
+  if (name == QLatin1String("paper")) {
+    method = fit::FitMethod::Paper;
+    return true;
+  }
+  if (name == QLatin1String("gauss_newton") || name == QLatin1String("levenberg_marquardt")) {
+    method = fit::FitMethod::GaussNewton;
+    return true;
+  }
+  return false;
+}
+QString integrator_text(Integrator integrator) { return QString::fromLatin1(integrator_name(integrator)); }
+
+bool integrator_from_text(const QString& name, Integrator& integrator) {
+  return integrator_from_name(name.toStdString(), integrator);
+}
+
+fit::FitMethod default_fit_method() { return fit::FitMethod::GaussNewton; }
+Integrator default_integrator() { return Integrator::RK4; }
+
+QStringList joint_kind_texts() {
+  QStringList out;
+  for (JointKind k : joint_kinds()) out << joint_kind_text(k);
+  return out;
 }
 
 const Body* DocumentData::body(BodyId id) const {

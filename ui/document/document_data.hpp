@@ -14,6 +14,15 @@
 #include "core/joints/joint.hpp"
 #include "core/lie/se3.hpp"
 
+// core's enums, declared here without their headers: core/dynamics/simulator.hpp would bring core's js::Body beside
+// js::ui::Body into every file that includes the document. code naming their values includes those headers.
+namespace js {
+enum class Integrator;  // core/dynamics/simulator.hpp
+namespace fit {
+enum class FitMethod;  // core/fit/curve_fit.hpp
+}  // namespace fit
+}  // namespace js
+
 namespace js::ui {
 
 struct OsimDocumentSource;  // ui/document/osim_source.hpp
@@ -82,8 +91,9 @@ struct Joint {
   QString name;
   BodyId parent = 0;
   BodyId child = 0;
-  // "spline_curve" (1 dof), "spline_surface" (2 dof), or a lower pair ("revolute", "prismatic", ...)
-  QString kind = QStringLiteral("spline_curve");
+  // a spline curve (1 dof), a spline surface (2 dof), a lower pair, or any kind a scene or model file brings
+  // (then with a model); files spell it as core's joint_kind_name ("spline_curve", "revolute", …)
+  JointKind kind = JointKind::SplineCurve;
   // the core joint model (core/joints): a lower pair made at creation, a fitted spline, or one read from a
   // joint file; null for a spline joint not fitted yet. immutable, so undo copies share it.
   std::shared_ptr<const JointModel> model;
@@ -105,13 +115,13 @@ struct Joint {
   // (else metres; empty: metres)
   std::vector<bool> millimetres;
   // where the sliders' Reset puts the coordinates and where a new model starts (rad or m, size dof); empty: an
-  // opened OpenSim model's defaults are its q, others start at 0 (ui/joint/coordinate_units.hpp)
+  // opened OpenSim model's defaults are its q, others start at 0 (ui/document/coordinate_units.hpp)
   Eigen::VectorXd default_q;
   // the names and ranges the user gave the coordinates (an empty name or an open bound: not set). a model's own
   // coordinates are edited in a clone of the model; a fit (fit_job.hpp) names its spline's coordinates and sets
   // their ranges from these, so a joint not fitted yet keeps them for its fit. empty when never edited.
   std::vector<Coordinate> user_coordinates;
-  // how the samples table shows rotations (ui/panels/sample_angles.hpp): "grood_suntay" (axes from the motion; also
+  // how the samples table shows rotations (ui/joint/sample_angles.hpp): "grood_suntay" (axes from the motion; also
   // ""), "grood_suntay_xy" … (named axes), "xyz" … (body-fixed sequence) or "axis_angle"
   QString sample_angles;
   // re-authoring a joint that has a model of its own (an opensim joint, a lower pair): a fit of its samples
@@ -125,10 +135,25 @@ struct Joint {
 // the size of q: the model's dof, else that of the kind.
 int joint_q_size(const Joint& joint);
 
-// degrees of freedom of a joint kind; unknown kinds count as one.
-int joint_dof(const QString& kind);
-// the kinds the ui offers, in menu order.
-QStringList joint_kinds();
+// degrees of freedom of a joint kind without a model (the kinds a file brings with a model count as one).
+int joint_dof(JointKind kind);
+// the kinds the ui creates, in menu order.
+const std::vector<JointKind>& joint_kinds();
+bool is_spline_kind(JointKind kind);
+// the names files and the ui use: core's joint_kind_name and integrator_name, and for the fit method "gauss_newton"
+// or "paper" (the cli's core name is "gauss-newton": projects keep the spelling they always had)
+QString joint_kind_text(JointKind kind);
+QString integrator_text(Integrator integrator);
+QString fit_method_text(fit::FitMethod method);
+// the method or integrator of such a name ("levenberg_marquardt", as early projects named the exact method, is
+// gauss_newton); false otherwise
+bool fit_method_from_text(const QString& name, fit::FitMethod& method);
+bool integrator_from_text(const QString& name, Integrator& integrator);
+// the defaults of new documents: gauss_newton and rk4
+fit::FitMethod default_fit_method();
+Integrator default_integrator();
+// the names of joint_kinds(), in menu order
+QStringList joint_kind_texts();
 
 struct FitSettings {
   int frames = 8;               // number of control frames
@@ -136,7 +161,7 @@ struct FitSettings {
   bool closed = false;          // periodic curve
   bool auto_smoothing = true;   // pick the smoothing weight by cross-validation
   double smoothing = 1e-3;      // weight of the Hessian smoothing term when not automatic
-  QString method = QStringLiteral("gauss_newton");
+  fit::FitMethod method = default_fit_method();
   double length_scale = 0.05;   // m; scales translations in the twist metric
   bool operator==(const FitSettings&) const = default;
 };
@@ -145,7 +170,7 @@ struct FitSettings {
 // brings its own "settings.dt", "settings.integrator" and "forces.joint_damping")
 struct SimulationSettings {
   double dt = 1e-3;                            // step (s), > 0
-  QString integrator = QStringLiteral("rk4");  // a core integrator_name: "euler", "symplectic", "rk4", "implicit_euler", …
+  Integrator integrator = default_integrator();
   bool gravity = true;                         // −9.81 m/s² along −y for a project
   double damping = 0.0;                        // viscous damping on every coordinate (N m s/rad), ≥ 0
   bool operator==(const SimulationSettings&) const = default;

@@ -11,9 +11,9 @@
 #include <string>
 
 #include "ui/document/commands.hpp"
-#include "ui/export/scene_names.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/scene_names.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {
@@ -84,6 +84,13 @@ QString removal_message(const QString& deleted, const QStringList& references) {
              : QObject::tr("%1, and the scene's %2 that named it").arg(deleted, references.join(QStringLiteral(", ")));
 }
 
+bool ops_creatable_kind(JointKind kind) {
+  const auto& kinds = joint_kinds();
+  return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+}
+
+QString ops_kinds_list() { return joint_kind_texts().join(QStringLiteral(", ")); }
+
 // the undo step's name (the edit menu's "Undo …"): short, counting what went with it
 QString removal_text(const QString& deleted, const QStringList& references) {
   if (references.isEmpty()) return deleted;
@@ -98,8 +105,7 @@ OpResult<BodyId> add_body(Document& doc, Body body) {
   body.id = after.next_id++;
   if (body.name.isEmpty()) body.name = QObject::tr("Body %1").arg(body.id);
   after.bodies.push_back(body);
-  doc.undo_stack()->push(
-      new ReplaceDataCommand(&doc, doc.data(), after, QObject::tr("Add body %1").arg(body.name)));
+  push_swap(doc, doc.data(), after, QObject::tr("Add body %1").arg(body.name));
   return {body.id, {}};
 }
 
@@ -120,7 +126,7 @@ OpResult<QString> remove_body(Document& doc, BodyId id) {
   std::erase_if(after.bodies, [id](const Body& x) { return x.id == id; });
   const QStringList references = remove_references(doc.data(), after, {id}, jointless);
   const QString text = removal_text(QObject::tr("Delete body %1").arg(name), references);
-  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, text));
+  push_swap(doc, doc.data(), after, text);
   return {removal_message(QObject::tr("Deleted body %1").arg(name), references), {}};
 }
 
@@ -131,8 +137,7 @@ OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_
   if (!(edited.mass > 0.0)) return fail<bool>(QObject::tr("Mass must be positive"));
   Body after = edited;
   after.pose = b->pose;
-  doc.undo_stack()->push(
-      new EditBodyCommand(&doc, *b, after, QObject::tr("Edit body %1").arg(after.name), merge_key));
+  push_swap(doc, *b, after, QObject::tr("Edit body %1").arg(after.name), merge_key);
   return {true, {}};
 }
 
@@ -143,7 +148,7 @@ OpResult<bool> replace_body_mesh(Document& doc, BodyId id, const QString& path) 
   if (!info.isFile()) return fail<bool>(QObject::tr("Cannot use %1 as the mesh of %2: the file does not exist").arg(path, b->name));
   Body after = *b;
   after.mesh_path = info.absoluteFilePath();
-  doc.undo_stack()->push(new EditBodyCommand(&doc, *b, after, QObject::tr("Replace the mesh of %1").arg(b->name)));
+  push_swap(doc, *b, after, QObject::tr("Replace the mesh of %1").arg(b->name));
   return {true, {}};
 }
 
@@ -153,11 +158,11 @@ OpResult<bool> set_body_pose(Document& doc, BodyId id, const SE3& pose, int merg
   if (!pose.R.allFinite() || !pose.p.allFinite()) return fail<bool>(QObject::tr("Pose is not finite"));
   Body after = *b;
   after.pose = pose;
-  doc.undo_stack()->push(new EditBodyCommand(&doc, *b, after, QObject::tr("Move %1").arg(b->name), merge_key));
+  push_swap(doc, *b, after, QObject::tr("Move %1").arg(b->name), merge_key);
   return {true, {}};
 }
 
-OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QString& kind, const QString& name) {
+OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, JointKind kind, const QString& name) {
   const DocumentData& d = doc.data();
   const Body* p = d.body(parent);
   const Body* c = d.body(child);
@@ -167,7 +172,8 @@ OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QS
     return fail<JointId>(QObject::tr("%1 already has a parent joint").arg(c->name));
   if (is_descendant(d, parent, child))
     return fail<JointId>(QObject::tr("%1 hangs below %2: that joint would make a loop").arg(p->name, c->name));
-  if (!joint_kinds().contains(kind)) return fail<JointId>(QObject::tr("Unknown joint kind '%1'").arg(kind));
+  if (!ops_creatable_kind(kind))
+    return fail<JointId>(QObject::tr("A %1 joint is not one the app creates (%2)").arg(joint_kind_text(kind), ops_kinds_list()));
 
   DocumentData after = d;
   Joint j;
@@ -181,7 +187,7 @@ OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QS
   j.q = Eigen::VectorXd::Zero(joint_dof(kind));
   j.model = default_joint_model(kind, after.body(child)->pose);
   after.joints.push_back(j);
-  doc.undo_stack()->push(new ReplaceDataCommand(&doc, d, after, QObject::tr("Add joint %1").arg(j.name)));
+  push_swap(doc, d, after, QObject::tr("Add joint %1").arg(j.name));
   return {j.id, {}};
 }
 
@@ -194,7 +200,7 @@ OpResult<QString> remove_joint(Document& doc, JointId id) {
   detach_joint(after, id);
   const QStringList references = remove_references(doc.data(), after, {}, {child});
   const QString text = removal_text(QObject::tr("Delete joint %1").arg(name), references);
-  doc.undo_stack()->push(new ReplaceDataCommand(&doc, doc.data(), after, text));
+  push_swap(doc, doc.data(), after, text);
   return {removal_message(QObject::tr("Deleted joint %1").arg(name), references), {}};
 }
 
@@ -204,15 +210,15 @@ OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name) {
   if (name.trimmed().isEmpty()) return fail<bool>(QObject::tr("A joint needs a name"));
   Joint after = *j;
   after.name = name.trimmed();
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Rename joint")));
+  push_swap(doc, *j, after, QObject::tr("Rename joint"));
   return {true, {}};
 }
 
 QString joint_change_loss(const Joint& j, const QString& to_what, int dof) {
   QStringList lost;
   // a fitted spline is work: minutes of fitting, a chosen smoothing
-  if (j.model && j.kind.startsWith(QLatin1String("spline")))
-    lost << QObject::tr("throws away its fitted %1 model").arg(j.kind);
+  if (j.model && is_spline_kind(j.kind))
+    lost << QObject::tr("throws away its fitted %1 model").arg(joint_kind_text(j.kind));
   const int old_dof = joint_q_size(j);
   if (dof != old_dof && !j.samples.empty()) {
     const QString shape = dof > old_dof ? QObject::tr("padded with zeros") : QObject::tr("cut");
@@ -224,10 +230,11 @@ QString joint_change_loss(const Joint& j, const QString& to_what, int dof) {
   return QObject::tr("Changing joint %1 to %2 %3.").arg(j.name, to_what, lost.join(QObject::tr(" and ")));
 }
 
-OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
+OpResult<bool> set_joint_kind(Document& doc, JointId id, JointKind kind) {
   const Joint* j = doc.data().joint(id);
   if (!j) return fail<bool>(QObject::tr("No joint with id %1").arg(id));
-  if (!joint_kinds().contains(kind)) return fail<bool>(QObject::tr("Unknown joint kind '%1'").arg(kind));
+  if (!ops_creatable_kind(kind))
+    return fail<bool>(QObject::tr("A %1 joint is not one the app creates (%2)").arg(joint_kind_text(kind), ops_kinds_list()));
   Joint after = *j;
   after.kind = kind;
   const int dof = joint_dof(kind);
@@ -246,7 +253,7 @@ OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind) {
     s.q.conservativeResize(dof);
     for (auto i = old; i < dof; ++i) s.q[i] = 0.0;
   }
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Change joint kind to %1").arg(kind)));
+  push_swap(doc, *j, after, QObject::tr("Change joint kind to %1").arg(joint_kind_text(kind)));
   return {true, {}};
 }
 
@@ -300,13 +307,13 @@ OpResult<int> capture_sample(Document& doc, JointId id, std::optional<Eigen::Vec
   Sample s;
   s.q = q ? *q : next_sample_q(*j, child->pose);
   if (s.q.size() != dof)
-    return fail<int>(QObject::tr("q needs %1 value(s) for a %2 joint, got %3").arg(dof).arg(j->kind).arg(s.q.size()));
+    return fail<int>(QObject::tr("q needs %1 value(s) for a %2 joint, got %3").arg(dof).arg(joint_kind_text(j->kind)).arg(s.q.size()));
   if (!s.q.allFinite()) return fail<int>(QObject::tr("q is not finite"));
   s.parent_T_child = child->pose;
   Joint after = *j;
   after.samples.push_back(s);
   const int index = static_cast<int>(after.samples.size()) - 1;
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Capture sample %1").arg(index + 1)));
+  push_swap(doc, *j, after, QObject::tr("Capture sample %1").arg(index + 1));
   return {index, {}};
 }
 
@@ -319,7 +326,7 @@ OpResult<bool> set_sample_q(Document& doc, JointId id, int index, const Eigen::V
     return fail<bool>(QObject::tr("q needs %1 finite value(s)").arg(joint_q_size(*j)));
   Joint after = *j;
   after.samples[static_cast<std::size_t>(index)].q = q;
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Edit q of sample %1").arg(index + 1)));
+  push_swap(doc, *j, after, QObject::tr("Edit q of sample %1").arg(index + 1));
   return {true, {}};
 }
 
@@ -335,7 +342,7 @@ OpResult<bool> remove_samples(Document& doc, JointId id, std::vector<int> indice
   for (auto it = indices.rbegin(); it != indices.rend(); ++it) after.samples.erase(after.samples.begin() + *it);
   const QString text = indices.size() == 1 ? QObject::tr("Delete sample %1").arg(indices.front() + 1)
                                            : QObject::tr("Delete %1 samples").arg(indices.size());
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, text));
+  push_swap(doc, *j, after, text);
   return {true, {}};
 }
 
@@ -349,7 +356,7 @@ OpResult<bool> move_sample(Document& doc, JointId id, int from, int to) {
   Sample s = after.samples[static_cast<std::size_t>(from)];
   after.samples.erase(after.samples.begin() + from);
   after.samples.insert(after.samples.begin() + to, s);
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, QObject::tr("Reorder samples")));
+  push_swap(doc, *j, after, QObject::tr("Reorder samples"));
   return {true, {}};
 }
 
@@ -365,23 +372,19 @@ OpResult<bool> set_fit_settings(Document& doc, const FitSettings& fit, int merge
   if (fit.order < 2 || fit.order > 8) return fail<bool>(QObject::tr("Spline order must be 2 to 8 (4 = cubic)"));
   if (!(fit.smoothing >= 0.0 && fit.smoothing < 1.0))
     return fail<bool>(QObject::tr("Smoothing weight must be in [0, 1)"));
-  if (fit.method != QLatin1String("gauss_newton") && fit.method != QLatin1String("paper"))
-    return fail<bool>(QObject::tr("Unknown fit method '%1' (gauss_newton or paper)").arg(fit.method));
   if (!(fit.length_scale > 0.0)) return fail<bool>(QObject::tr("Length scale must be positive"));
   if (fit == doc.data().fit) return {true, {}};
-  doc.undo_stack()->push(new EditFitCommand(&doc, doc.data().fit, fit, merge_key));
+  push_swap(doc, doc.data().fit, fit, QObject::tr("Change fit settings"), merge_key);
   return {true, {}};
 }
 
 OpResult<bool> set_simulation_settings(Document& doc, const SimulationSettings& s, int merge_key) {
   if (!(s.dt > 0.0) || !std::isfinite(s.dt))
     return fail<bool>(QObject::tr("The time step must be positive (got %1 s)").arg(s.dt));
-  if (Integrator known{}; !integrator_from_name(s.integrator.toStdString(), known))
-    return fail<bool>(QObject::tr("Unknown integrator %1 (choose one of %2)").arg(s.integrator, QString::fromStdString(integrator_names())));
   if (!(s.damping >= 0.0) || !std::isfinite(s.damping))
     return fail<bool>(QObject::tr("Damping must be zero or positive (got %1)").arg(s.damping));
   if (s == doc.data().simulation) return {true, {}};
-  doc.undo_stack()->push(new EditSimulationCommand(&doc, doc.data().simulation, s, merge_key));
+  push_swap(doc, doc.data().simulation, s, QObject::tr("Change simulation settings"), merge_key);
   return {true, {}};
 }
 

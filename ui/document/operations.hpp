@@ -31,8 +31,9 @@ OpResult<bool> set_body_properties(Document& doc, const Body& edited, int merge_
 OpResult<bool> replace_body_mesh(Document& doc, BodyId id, const QString& path);
 OpResult<bool> set_body_pose(Document& doc, BodyId id, const SE3& pose, int merge_key = 0);
 
-// joins child to parent; the child keeps its world placement (its pose becomes parent_T_child).
-OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, const QString& kind,
+// joins child to parent with a joint of one of joint_kinds(); the child keeps its world placement (its pose
+// becomes parent_T_child).
+OpResult<JointId> add_joint(Document& doc, BodyId parent, BodyId child, JointKind kind,
                             const QString& name = {});
 // removes a joint and its samples; the child becomes a root in place, and what an opened scene keeps on the
 // joint's coordinates (springs, motors, initial q̇, the child's motion or drive) goes in the same undo step.
@@ -43,8 +44,8 @@ OpResult<bool> set_joint_name(Document& doc, JointId id, const QString& name);
 // throws away or rewrites: a fitted model, the samples' q. a sentence for a question before the change,
 // empty when nothing is lost.
 QString joint_change_loss(const Joint& j, const QString& to_what, int dof);
-// changes the kind; every sample's q is resized to the new dof count (padding with zeros).
-OpResult<bool> set_joint_kind(Document& doc, JointId id, const QString& kind);
+// changes the kind (one of joint_kinds()); every sample's q is resized to the new dof count (padding with zeros).
+OpResult<bool> set_joint_kind(Document& doc, JointId id, JointKind kind);
 
 // the q the next capture of the child at parent_T_child gets: for a joint with a model, its current q (the
 // slider's value); for one not fitted yet, zeros first, then the next free value: the largest first

@@ -7,16 +7,19 @@
 #include <QRegularExpression>
 #include <QFileInfo>
 #include <QObject>
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/io/atomic_file.hpp"
 #include "core/io/axis_function_json.hpp"
+#include "core/io/file_error.hpp"
 #include "core/io/file_read.hpp"
+#include "core/io/json_cursor.hpp"
 #include "core/io/json_text.hpp"
 #include "ui/document/osim_source.hpp"
-#include "ui/export/scene_paths.hpp"
-#include "ui/joint/joint_model.hpp"
-#include "ui/joint/sample_angles.hpp"
+#include "ui/document/scene_paths.hpp"
+#include "ui/document/joint_model.hpp"
+#include "ui/document/sample_angle_keys.hpp"
 
 namespace js::ui {
 namespace {
@@ -34,35 +37,53 @@ json pose_json(const SE3& T) {
   return json{{"R", R}, {"p", vec_json(T.p)}};
 }
 
-[[noreturn]] void bad(const std::string& where, const std::string& what) {
-  throw std::runtime_error(where + ": " + what);
+// optional members: the fallback when absent, else the typed value (errors located like the cursor's)
+std::string project_optional_string(const io::JsonCursor& c, const char* key, const std::string& fallback) {
+  return c.has(key) ? c.at(key).string() : fallback;
+}
+double project_optional_number(const io::JsonCursor& c, const char* key, double fallback) {
+  return c.has(key) ? c.at(key).number() : fallback;
+}
+int project_optional_integer(const io::JsonCursor& c, const char* key, int fallback) {
+  return c.has(key) ? c.at(key).integer() : fallback;
+}
+bool project_optional_boolean(const io::JsonCursor& c, const char* key, bool fallback) {
+  return c.has(key) ? c.at(key).boolean() : fallback;
 }
 
-const json& field(const json& j, const char* key, const std::string& where) {
-  if (!j.is_object() || !j.contains(key)) bad(where, std::string("missing field \"") + key + "\"");
-  return j.at(key);
-}
-
-double number(const json& j, const std::string& where) {
-  if (!j.is_number()) bad(where, "expected a number");
-  return j.get<double>();
-}
-
-Vec3 vec_from(const json& j, const std::string& where) {
-  if (!j.is_array() || j.size() != 3) bad(where, "expected an array of 3 numbers");
-  return Vec3(number(j[0], where), number(j[1], where), number(j[2], where));
-}
-
-SE3 pose_from(const json& j, const std::string& where) {
+// {"R": 3×3 rows, "p": [x, y, z]}; R orthonormal with det +1 (io::kRotationTolerance)
+SE3 project_pose(const io::JsonCursor& c) {
   SE3 T;
-  const json& R = field(j, "R", where);
-  if (!R.is_array() || R.size() != 3) bad(where + ".R", "expected 3 rows");
-  for (int r = 0; r < 3; ++r) T.R.row(r) = vec_from(R[static_cast<std::size_t>(r)], where + ".R").transpose();
-  T.p = vec_from(field(j, "p", where), where + ".p");
-  // a hand-edited or low-precision rotation: reject what is clearly not a rotation
-  if ((T.R.transpose() * T.R - Mat3::Identity()).cwiseAbs().maxCoeff() > 1e-6 || T.R.determinant() < 0)
-    bad(where + ".R", "is not a rotation matrix");
+  T.R = c.at("R").rotation();
+  T.p = c.at("p").vec3();
   return T;
+}
+
+// exactly n numbers
+Eigen::VectorXd project_numbers(const io::JsonCursor& c, int n, const std::string& what) {
+  c.expect_array_size(static_cast<std::size_t>(n), what.c_str());
+  Eigen::VectorXd v(n);
+  for (int i = 0; i < n; ++i) v[i] = c.element(static_cast<std::size_t>(i)).number();
+  return v;
+}
+
+// exactly n booleans
+std::vector<bool> project_booleans(const io::JsonCursor& c, int n) {
+  c.expect_array_size(static_cast<std::size_t>(n), "booleans");
+  std::vector<bool> out;
+  for (std::size_t i = 0; i < c.size(); ++i) out.push_back(c.element(i).boolean());
+  return out;
+}
+
+// a joint model stored as a joint file: its errors located inside the project (/joints/0/model/knots)
+std::shared_ptr<const JointModel> project_model(const io::JsonCursor& c) {
+  try {
+    return model_from_json(c.json(), c.source());
+  } catch (const io::FileError& e) {
+    throw io::FileError(e.kind(), c.source(), c.path() + e.path(), e.problem());
+  } catch (const std::exception& e) {
+    c.fail(io::ErrorKind::InvalidValue, e.what());
+  }
 }
 
 // "builtin:<name>" (demo bones) and "inline:<key>" (a scene's inline mesh) name no file
@@ -148,60 +169,38 @@ json osim_json(const OsimDocumentSource& o) {
           {"couplers_text", strings(o.couplers)}, {"couplers", couplers}, {"text", o.text}};
 }
 
-std::shared_ptr<const OsimDocumentSource> osim_from_json(const json& j) {
-  if (!j.is_object()) bad("osim", "expected an object");
+std::shared_ptr<const OsimDocumentSource> osim_from_json(const io::JsonCursor& j) {
   auto o = std::make_shared<OsimDocumentSource>();
-  const auto text = [&](const char* key) {
-    const json& v = field(j, key, "osim");
-    if (!v.is_string()) bad(std::string("osim.") + key, "expected a string");
-    return v.get<std::string>();
-  };
   const auto strings = [&](const char* key) {
     QStringList out;
-    if (!j.contains(key)) return out;
-    if (!j[key].is_array()) bad(std::string("osim.") + key, "expected an array of strings");
-    for (const json& x : j[key]) {
-      if (!x.is_string()) bad(std::string("osim.") + key, "expected an array of strings");
-      out << qstr(x.get<std::string>());
-    }
+    if (!j.has(key)) return out;
+    const io::JsonCursor list = j.at(key);
+    for (std::size_t i = 0; i < list.size(); ++i) out << qstr(list.element(i).string());
     return out;
   };
-  o->path = qstr(text("path"));
-  o->text = text("text");
-  o->model_name = qstr(text("model_name"));
-  const json& version = field(j, "version", "osim");
-  if (!version.is_number_integer()) bad("osim.version", "expected an integer");
-  o->version = version.get<int>();
+  o->path = qstr(j.at("path").string());
+  o->text = j.at("text").string();
+  o->model_name = qstr(j.at("model_name").string());
+  o->version = j.at("version").integer();
   o->not_simulated = strings("not_simulated");
   o->issues = strings("issues");
   o->couplers = strings("couplers_text");
-  const json& couplers = field(j, "couplers", "osim");
-  if (!couplers.is_array()) bad("osim.couplers", "expected an array");
+  const io::JsonCursor couplers = j.at("couplers");
   for (std::size_t i = 0; i < couplers.size(); ++i) {
-    const std::string w = "osim.couplers[" + std::to_string(i) + "]";
-    const json& c = couplers[i];
+    const io::JsonCursor c = couplers.element(i);
     OsimDocumentCoupler dc;
-    const json& name = field(c, "name", w);
-    const json& joint = field(c, "joint", w);
-    const json& index = field(c, "index", w);
-    if (!name.is_string() || !joint.is_string() || !index.is_number_integer()) bad(w, "name, joint and index are a string, a string and an integer");
-    dc.name = qstr(name.get<std::string>());
-    dc.dependent_joint = qstr(joint.get<std::string>());
-    dc.dependent_index = index.get<int>();
-    const json& ind = field(c, "independents", w);
-    if (!ind.is_array() || ind.empty()) bad(w + ".independents", "expected a non-empty array");
-    for (const json& k : ind) {
-      if (!k.is_object() || !k.contains("joint") || !k["joint"].is_string() || !k.contains("index") || !k["index"].is_number_integer())
-        bad(w + ".independents", "expected {\"joint\": name, \"index\": integer} entries");
-      dc.independents.emplace_back(qstr(k["joint"].get<std::string>()), k["index"].get<int>());
-    }
-    try {
-      dc.function = io::read_axis_function(io::JsonCursor(field(c, "function", w), "project", "/" + w));
-    } catch (const std::exception& e) {
-      bad(w + ".function", e.what());
-    }
-    if (dc.function.inputs() != static_cast<int>(dc.independents.size())) bad(w, "the function's inputs are not its independents");
-    dc.scale = number(field(c, "scale", w), w + ".scale");
+    dc.name = qstr(c.at("name").string());
+    dc.dependent_joint = qstr(c.at("joint").string());
+    dc.dependent_index = c.at("index").integer();
+    const io::JsonCursor ind = c.at("independents");
+    if (ind.size() == 0) ind.fail(io::ErrorKind::CountMismatch, "expected at least one {\"joint\": name, \"index\": integer}");
+    for (std::size_t k = 0; k < ind.size(); ++k)
+      dc.independents.emplace_back(qstr(ind.element(k).at("joint").string()), ind.element(k).at("index").integer());
+    const io::JsonCursor function = c.at("function");
+    dc.function = io::read_axis_function(function);
+    if (dc.function.inputs() != static_cast<int>(dc.independents.size()))
+      function.fail(io::ErrorKind::CountMismatch, "the function's inputs are not the coupler's independents");
+    dc.scale = c.at("scale").number();
     o->coupler_list.push_back(std::move(dc));
   }
   return o;
@@ -249,7 +248,7 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                {"name", str(jt.name)},
                {"parent", jt.parent},
                {"child", jt.child},
-               {"kind", str(jt.kind)},
+               {"kind", joint_kind_name(jt.kind)},
                {"q", std::vector<double>(jt.q.data(), jt.q.data() + jt.q.size())},
                {"samples", samples}};
     // the model exactly as a joint file stores it (docs/joint-file.md)
@@ -293,11 +292,11 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"closed", f.closed},
                 {"auto_smoothing", f.auto_smoothing},
                 {"smoothing", f.smoothing},
-                {"method", str(f.method)},
+                {"method", str(fit_method_text(f.method))},
                 {"length_scale", f.length_scale}}},
               {"simulation",
                {{"dt", d.simulation.dt},
-                {"integrator", str(d.simulation.integrator)},
+                {"integrator", integrator_name(d.simulation.integrator)},
                 {"gravity", d.simulation.gravity},
                 {"damping", d.simulation.damping}}},
               {"camera",
@@ -319,228 +318,218 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
   return out;
 }
 
-DocumentData project_from_json(const json& j, const QString& base_dir) {
-  if (!j.is_object()) bad("project", "the top level is not a json object");
-  const json& format = field(j, "format", "project");
-  if (!format.is_string() || format.get<std::string>() != kProjectFormat)
-    bad("project", "\"format\" is not \"" + std::string(kProjectFormat) + "\" (not a Jointsmith project)");
-  const json& version = field(j, "version", "project");
-  if (!version.is_number_integer()) bad("project.version", "expected an integer");
-  if (version.get<int>() > kProjectVersion)
-    bad("project", "version " + std::to_string(version.get<int>()) +
-                       " was written by a newer Jointsmith; this build reads up to version " +
-                       std::to_string(kProjectVersion));
-  if (version.get<int>() < 1) bad("project.version", "must be at least 1");
+namespace {
+
+Body body_from_project(const io::JsonCursor& b, const QString& base_dir) {
+  Body body;
+  body.name = qstr(b.at("name").string());
+  body.mesh_path = mesh_path_from_file(qstr(project_optional_string(b, "mesh", std::string())), base_dir);
+  const std::string units = project_optional_string(b, "units", "m");
+  if (units != "m" && units != "mm") b.at("units").fail(io::ErrorKind::InvalidValue, "expected \"m\" or \"mm\", got \"" + units + "\"");
+  body.units = units == "mm" ? LengthUnit::millimetres : LengthUnit::metres;
+  const QColor colour(qstr(project_optional_string(b, "colour", "#e6dcc4")));
+  if (!colour.isValid()) b.at("colour").fail(io::ErrorKind::InvalidValue, "not a colour");
+  body.colour = colour;
+  body.mass = project_optional_number(b, "mass", 1.0);
+  if (b.has("com")) body.com = b.at("com").vec3();
+  if (b.has("inertia")) body.inertia_diag = b.at("inertia").vec3();
+  body.pose = project_pose(b.at("pose"));
+  body.frame_only = project_optional_boolean(b, "frame_only", false);
+  if (b.has("mesh_parts")) {
+    const io::JsonCursor parts = b.at("mesh_parts");
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      const io::JsonCursor part = parts.element(k);
+      MeshPart p;
+      p.path = mesh_path_from_file(qstr(part.at("file").string()), base_dir);
+      p.scale = part.at("scale").vec3();
+      p.body_T_mesh = project_pose(part.at("body_T_mesh"));
+      body.mesh_parts.push_back(p);
+    }
+  }
+  if (b.has("scene_keys")) {
+    const io::JsonCursor keys = b.at("scene_keys");
+    if (!keys.json().is_object()) keys.fail(io::ErrorKind::WrongType, std::string("expected an object, got ") + keys.json().type_name());
+    body.scene_keys = keys.json();
+    const Eigen::VectorXd m = project_numbers(b.at("scene_mass"), 7, "numbers (mass, com, inertia)");
+    for (int k = 0; k < 7; ++k) body.scene_mass[k] = m[k];
+  }
+  return body;
+}
+
+// a joint's per-coordinate and fit keys (the coordinate editor's settings, a re-authored joint's models)
+void joint_extras_from_project(const io::JsonCursor& jj, Joint& jt, int dof) {
+  // a re-authored joint's fitted candidate (the joint's coordinates) and the model a replacement took the place of
+  if (jj.has("candidate")) {
+    const io::JsonCursor c = jj.at("candidate");
+    jt.candidate = project_model(c);
+    if (jt.candidate->dof() != dof)
+      c.fail(io::ErrorKind::CountMismatch, "is a " + std::to_string(jt.candidate->dof()) + "-dof joint, but the joint has " +
+                                               std::to_string(dof) + " coordinate(s)");
+  }
+  // the original may be of another dof (a joint file or a kind change took its place)
+  if (jj.has("original")) jt.original = project_model(jj.at("original"));
+  if (jj.has("degrees")) jt.degrees = project_booleans(jj.at("degrees"), dof);
+  if (jj.has("millimetres")) jt.millimetres = project_booleans(jj.at("millimetres"), dof);
+  if (jj.has("default_q")) jt.default_q = project_numbers(jj.at("default_q"), dof, "number(s), one per coordinate");
+  if (jj.has("user_coordinates")) {
+    const io::JsonCursor uc = jj.at("user_coordinates");
+    uc.expect_array_size(static_cast<std::size_t>(dof), "coordinate(s) {name, min, max}");
+    for (std::size_t c = 0; c < uc.size(); ++c) {
+      const io::JsonCursor e = uc.element(c);
+      Coordinate coord;
+      if (e.has("name")) coord.name = e.at("name").string();
+      if (e.has("min")) coord.min = e.at("min").limit();
+      if (e.has("max")) coord.max = e.at("max").limit();
+      if (!(coord.min < coord.max)) e.fail(io::ErrorKind::InvalidValue, "expected min < max");
+      jt.user_coordinates.push_back(coord);
+    }
+  }
+  if (jj.has("sample_angles")) {
+    const io::JsonCursor sa = jj.at("sample_angles");
+    const QString key = qstr(sa.string());
+    if (!is_sample_angle_key(key))
+      sa.fail(io::ErrorKind::InvalidValue, "expected one of " + str(sample_angle_keys().join(QStringLiteral(", "))));
+    jt.sample_angles = key;
+  }
+  if (jj.has("fit")) {
+    const io::JsonCursor f = jj.at("fit");
+    for (double x : f.at("history").numbers()) jt.last_fit.history.push_back(x);
+    jt.last_fit.seconds = f.at("seconds").number();
+    jt.last_fit.smoothing = project_optional_number(f, "smoothing", 0.0);
+  }
+}
+
+Joint joint_from_project(const io::JsonCursor& jj, const DocumentData& d, const QString& base_dir) {
+  Joint jt;
+  jt.id = jj.at("id").integer();
+  if (jt.id <= 0 || d.body(jt.id) || d.joint(jt.id)) jj.at("id").fail(io::ErrorKind::InvalidValue, "must be a positive id not used before");
+  jt.name = qstr(jj.at("name").string());
+  jt.parent = jj.at("parent").integer();
+  jt.child = jj.at("child").integer();
+  if (!d.body(jt.parent)) jj.at("parent").fail(io::ErrorKind::InvalidValue, "no body with id " + std::to_string(jt.parent));
+  if (!d.body(jt.child)) jj.at("child").fail(io::ErrorKind::InvalidValue, "no body with id " + std::to_string(jt.child));
+  if (d.joint_of_child(jt.child))
+    jj.at("child").fail(io::ErrorKind::InvalidValue, "body " + std::to_string(jt.child) + " has two parent joints");
+  const io::JsonCursor kind_at = jj.at("kind");
+  const std::string kind = kind_at.string();
+  // a joint opened from a scene may be of any kind the core reads (fixed, helical, elliptic, ...); without a
+  // model, one the app creates
+  const auto& creatable = joint_kinds();
+  if (!joint_kind_from_name(kind, jt.kind) ||
+      (!jj.has("model") && std::find(creatable.begin(), creatable.end(), jt.kind) == creatable.end()))
+    kind_at.fail(io::ErrorKind::UnknownKind, "unknown joint kind \"" + kind + "\"");
+  if (jj.has("model")) jt.model = project_model(jj.at("model"));
+  const int dof = joint_q_size(jt);
+  const std::string for_kind = "number(s) for a " + kind + " joint";
+  jt.q = jj.has("q") ? project_numbers(jj.at("q"), dof, for_kind) : Eigen::VectorXd::Zero(dof);
+  if (jt.model && (jt.model->kind() != jt.kind || jt.model->dof() != dof))
+    jj.at("model").fail(io::ErrorKind::CountMismatch, "is a " + std::to_string(jt.model->dof()) + "-dof " +
+                                                          joint_kind_name(jt.model->kind()) + " joint, but the joint is a " + kind);
+  const io::JsonCursor samples = jj.at("samples");
+  for (std::size_t k = 0; k < samples.size(); ++k) {
+    const io::JsonCursor sample = samples.element(k);
+    Sample s;
+    s.q = project_numbers(sample.at("q"), dof, for_kind);
+    s.parent_T_child = project_pose(sample.at("parent_T_child"));
+    if (sample.has("marker_rms")) {
+      s.marker_rms = sample.at("marker_rms").number();
+      if (!(s.marker_rms >= 0.0)) sample.at("marker_rms").fail(io::ErrorKind::InvalidValue, "expected a residual ≥ 0 (m)");
+    }
+    jt.samples.push_back(s);
+  }
+  if (jj.has("scene_joint")) jt.scene_joint = scene_joint_from_file(jj.at("scene_joint").json(), base_dir);
+  if (jj.has("osim_joint")) jt.osim_joint = qstr(jj.at("osim_joint").string());
+  joint_extras_from_project(jj, jt, dof);
+  return jt;
+}
+
+void settings_from_project(const io::JsonCursor& j, DocumentData& d) {
+  if (j.has("fit")) {
+    const io::JsonCursor f = j.at("fit");
+    d.fit.frames = project_optional_integer(f, "frames", d.fit.frames);
+    d.fit.order = project_optional_integer(f, "order", d.fit.order);
+    d.fit.closed = project_optional_boolean(f, "closed", d.fit.closed);
+    d.fit.auto_smoothing = project_optional_boolean(f, "auto_smoothing", d.fit.auto_smoothing);
+    d.fit.smoothing = project_optional_number(f, "smoothing", d.fit.smoothing);
+    // early projects named the exact method after its damping (fit_method_from_text reads that too)
+    const std::string method = project_optional_string(f, "method", str(fit_method_text(d.fit.method)));
+    if (!fit_method_from_text(qstr(method), d.fit.method))
+      f.at("method").fail(io::ErrorKind::InvalidValue, "expected \"gauss_newton\" or \"paper\", got \"" + method + "\"");
+    d.fit.length_scale = project_optional_number(f, "length_scale", d.fit.length_scale);
+  }
+  // projects from before the settings were saved open with the defaults
+  if (j.has("simulation")) {
+    const io::JsonCursor s = j.at("simulation");
+    SimulationSettings& sim = d.simulation;
+    sim.dt = project_optional_number(s, "dt", sim.dt);
+    if (!(sim.dt > 0.0)) s.at("dt").fail(io::ErrorKind::InvalidValue, "expected a positive time step");
+    const std::string integrator = project_optional_string(s, "integrator", integrator_name(sim.integrator));
+    if (!integrator_from_name(integrator, sim.integrator))
+      s.at("integrator").fail(io::ErrorKind::InvalidValue,
+                              "expected one of " + integrator_names() + ", got \"" + integrator + "\"");
+    sim.gravity = project_optional_boolean(s, "gravity", sim.gravity);
+    sim.damping = project_optional_number(s, "damping", sim.damping);
+    if (!(sim.damping >= 0.0)) s.at("damping").fail(io::ErrorKind::InvalidValue, "expected zero or a positive number");
+  }
+  if (j.has("camera")) {
+    const io::JsonCursor c = j.at("camera");
+    if (c.has("target")) d.camera.target = c.at("target").vec3();
+    d.camera.distance = project_optional_number(c, "distance", d.camera.distance);
+    d.camera.yaw = project_optional_number(c, "yaw", d.camera.yaw);
+    d.camera.pitch = project_optional_number(c, "pitch", d.camera.pitch);
+    d.camera.fov_y = project_optional_number(c, "fov_y", d.camera.fov_y);
+    d.camera.z_up = project_optional_boolean(c, "z_up", d.camera.z_up);
+    d.camera.orthographic = project_optional_boolean(c, "orthographic", d.camera.orthographic);
+    d.camera.facing = project_optional_number(c, "facing", d.camera.facing);
+  }
+}
+
+}  // namespace
+
+DocumentData project_from_json(const json& doc, const QString& base_dir, const std::string& source) {
+  const io::JsonCursor j(doc, source);
+  if (!doc.is_object()) j.fail(io::ErrorKind::WrongType, "the top level is not a json object");
+  const io::JsonCursor format = j.at("format");
+  if (!format.json().is_string() || format.json().get<std::string>() != kProjectFormat)
+    format.fail(io::ErrorKind::UnsupportedVersion,
+                "\"format\" is not \"" + std::string(kProjectFormat) + "\" (not a Jointsmith project)");
+  const io::JsonCursor version = j.at("version");
+  const int v = version.integer();
+  if (v > kProjectVersion)
+    version.fail(io::ErrorKind::UnsupportedVersion, "version " + std::to_string(v) +
+                                                        " was written by a newer Jointsmith; this build reads up to version " +
+                                                        std::to_string(kProjectVersion));
+  if (v < 1) version.fail(io::ErrorKind::UnsupportedVersion, "must be at least 1");
 
   DocumentData d;
   int max_id = 0;
-  const json& bodies = field(j, "bodies", "project");
-  if (!bodies.is_array()) bad("bodies", "expected an array");
+  const io::JsonCursor bodies = j.at("bodies");
   for (std::size_t i = 0; i < bodies.size(); ++i) {
-    const json& b = bodies[i];
-    const std::string w = "bodies[" + std::to_string(i) + "]";
-    Body body;
-    body.id = static_cast<int>(number(field(b, "id", w), w + ".id"));
-    if (body.id <= 0 || d.body(body.id)) bad(w + ".id", "must be a positive id not used before");
-    body.name = qstr(field(b, "name", w).get<std::string>());
-    body.mesh_path = mesh_path_from_file(qstr(b.value("mesh", std::string())), base_dir);
-    const std::string units = b.value("units", std::string("m"));
-    if (units != "m" && units != "mm") bad(w + ".units", "expected \"m\" or \"mm\", got \"" + units + "\"");
-    body.units = units == "mm" ? LengthUnit::millimetres : LengthUnit::metres;
-    const QColor colour(qstr(b.value("colour", std::string("#e6dcc4"))));
-    if (!colour.isValid()) bad(w + ".colour", "not a colour");
-    body.colour = colour;
-    body.mass = b.contains("mass") ? number(b["mass"], w + ".mass") : 1.0;
-    if (b.contains("com")) body.com = vec_from(b["com"], w + ".com");
-    if (b.contains("inertia")) body.inertia_diag = vec_from(b["inertia"], w + ".inertia");
-    body.pose = pose_from(field(b, "pose", w), w + ".pose");
-    body.frame_only = b.value("frame_only", false);
-    if (b.contains("mesh_parts")) {
-      const json& parts = b["mesh_parts"];
-      if (!parts.is_array()) bad(w + ".mesh_parts", "expected an array");
-      for (std::size_t k = 0; k < parts.size(); ++k) {
-        const std::string wp = w + ".mesh_parts[" + std::to_string(k) + "]";
-        MeshPart p;
-        p.path = mesh_path_from_file(qstr(field(parts[k], "file", wp).get<std::string>()), base_dir);
-        p.scale = vec_from(field(parts[k], "scale", wp), wp + ".scale");
-        p.body_T_mesh = pose_from(field(parts[k], "body_T_mesh", wp), wp + ".body_T_mesh");
-        body.mesh_parts.push_back(p);
-      }
-    }
-    if (b.contains("scene_keys")) {
-      if (!b["scene_keys"].is_object()) bad(w + ".scene_keys", "expected an object");
-      body.scene_keys = b["scene_keys"];
-      const json& m = field(b, "scene_mass", w);
-      if (!m.is_array() || m.size() != 7) bad(w + ".scene_mass", "expected 7 numbers");
-      for (std::size_t k = 0; k < 7; ++k) body.scene_mass[k] = number(m[k], w + ".scene_mass");
-    }
+    const io::JsonCursor b = bodies.element(i);
+    const int id = b.at("id").integer();
+    if (id <= 0 || d.body(id)) b.at("id").fail(io::ErrorKind::InvalidValue, "must be a positive id not used before");
+    Body body = body_from_project(b, base_dir);
+    body.id = id;
     max_id = std::max(max_id, body.id);
-    d.bodies.push_back(body);
+    d.bodies.push_back(std::move(body));
   }
-  const json& joints = field(j, "joints", "project");
-  if (!joints.is_array()) bad("joints", "expected an array");
+  const io::JsonCursor joints = j.at("joints");
   for (std::size_t i = 0; i < joints.size(); ++i) {
-    const json& jj = joints[i];
-    const std::string w = "joints[" + std::to_string(i) + "]";
-    Joint jt;
-    jt.id = static_cast<int>(number(field(jj, "id", w), w + ".id"));
-    if (jt.id <= 0 || d.body(jt.id) || d.joint(jt.id)) bad(w + ".id", "must be a positive id not used before");
-    jt.name = qstr(field(jj, "name", w).get<std::string>());
-    jt.parent = static_cast<int>(number(field(jj, "parent", w), w + ".parent"));
-    jt.child = static_cast<int>(number(field(jj, "child", w), w + ".child"));
-    if (!d.body(jt.parent)) bad(w + ".parent", "no body with id " + std::to_string(jt.parent));
-    if (!d.body(jt.child)) bad(w + ".child", "no body with id " + std::to_string(jt.child));
-    if (d.joint_of_child(jt.child)) bad(w + ".child", "body " + std::to_string(jt.child) + " has two parent joints");
-    jt.kind = qstr(field(jj, "kind", w).get<std::string>());
-    // a joint opened from a scene may be of any kind the core reads (fixed, helical, elliptic, ...)
-    if (!joint_kinds().contains(jt.kind) && !jj.contains("model"))
-      bad(w + ".kind", "unknown joint kind \"" + str(jt.kind) + "\"");
-    if (jj.contains("model")) jt.model = model_from_json(jj["model"], w + ".model");
-    const int dof = joint_q_size(jt);
-    jt.q = Eigen::VectorXd::Zero(dof);
-    if (jj.contains("q")) {
-      const json& q = jj["q"];
-      if (!q.is_array() || static_cast<int>(q.size()) != dof)
-        bad(w + ".q", "expected " + std::to_string(dof) + " number(s) for a " + str(jt.kind) + " joint");
-      for (int c = 0; c < dof; ++c) jt.q[c] = number(q[static_cast<std::size_t>(c)], w + ".q");
-    }
-    if (jt.model) {
-      if (model_kind_name(*jt.model) != jt.kind || jt.model->dof() != dof)
-        bad(w + ".model", "is a " + std::to_string(jt.model->dof()) + "-dof " + str(model_kind_name(*jt.model)) +
-                              " joint, but the joint is a " + str(jt.kind));
-    }
-    const json& samples = field(jj, "samples", w);
-    if (!samples.is_array()) bad(w + ".samples", "expected an array");
-    for (std::size_t k = 0; k < samples.size(); ++k) {
-      const std::string ws = w + ".samples[" + std::to_string(k) + "]";
-      const json& q = field(samples[k], "q", ws);
-      if (!q.is_array() || static_cast<int>(q.size()) != dof)
-        bad(ws + ".q", "expected " + std::to_string(dof) + " number(s) for a " + jt.kind.toStdString() + " joint");
-      Sample s;
-      s.q.resize(dof);
-      for (int c = 0; c < dof; ++c) s.q[c] = number(q[static_cast<std::size_t>(c)], ws + ".q");
-      s.parent_T_child = pose_from(field(samples[k], "parent_T_child", ws), ws + ".parent_T_child");
-      if (samples[k].contains("marker_rms")) {
-        s.marker_rms = number(samples[k]["marker_rms"], ws + ".marker_rms");
-        if (!(s.marker_rms >= 0.0)) bad(ws + ".marker_rms", "expected a residual ≥ 0 (m)");
-      }
-      jt.samples.push_back(s);
-    }
-    if (jj.contains("scene_joint")) jt.scene_joint = scene_joint_from_file(jj["scene_joint"], base_dir);
-    if (jj.contains("osim_joint")) jt.osim_joint = qstr(jj["osim_joint"].get<std::string>());
-    // a re-authored joint's fitted candidate (the joint's coordinates) and the model a replacement took the place of
-    for (const char* key : {"candidate", "original"}) {
-      if (!jj.contains(key)) continue;
-      auto m = model_from_json(jj[key], w + "." + key);
-      // the original may be of another dof (a joint file or a kind change took its place); a candidate may not
-      if (std::string(key) == "candidate" && m->dof() != dof) bad(w + "." + key, "is a " + std::to_string(m->dof()) + "-dof joint, but the joint has " + std::to_string(dof) + " coordinate(s)");
-      (std::string(key) == "candidate" ? jt.candidate : jt.original) = std::move(m);
-    }
-    if (jj.contains("degrees")) {
-      const json& deg = jj["degrees"];
-      if (!deg.is_array() || static_cast<int>(deg.size()) != dof) bad(w + ".degrees", "expected " + std::to_string(dof) + " booleans");
-      for (const json& x : deg) {
-        if (!x.is_boolean()) bad(w + ".degrees", "expected booleans");
-        jt.degrees.push_back(x.get<bool>());
-      }
-    }
-    if (jj.contains("millimetres")) {
-      const json& mm = jj["millimetres"];
-      if (!mm.is_array() || static_cast<int>(mm.size()) != dof) bad(w + ".millimetres", "expected " + std::to_string(dof) + " booleans");
-      for (const json& x : mm) {
-        if (!x.is_boolean()) bad(w + ".millimetres", "expected booleans");
-        jt.millimetres.push_back(x.get<bool>());
-      }
-    }
-    if (jj.contains("default_q")) {
-      const json& dq = jj["default_q"];
-      if (!dq.is_array() || static_cast<int>(dq.size()) != dof) bad(w + ".default_q", "expected " + std::to_string(dof) + " number(s)");
-      jt.default_q.resize(dof);
-      for (int c = 0; c < dof; ++c) jt.default_q[c] = number(dq[static_cast<std::size_t>(c)], w + ".default_q");
-    }
-    if (jj.contains("sample_angles")) {
-      const json& sa = jj["sample_angles"];
-      if (!sa.is_string() || !is_sample_angle_key(qstr(sa.get<std::string>())))
-        bad(w + ".sample_angles", "expected one of " + str(sample_angle_keys().join(QStringLiteral(", "))));
-      jt.sample_angles = qstr(sa.get<std::string>());
-    }
-    if (jj.contains("user_coordinates")) {
-      const json& uc = jj["user_coordinates"];
-      if (!uc.is_array() || static_cast<int>(uc.size()) != dof)
-        bad(w + ".user_coordinates", "expected " + std::to_string(dof) + " coordinate(s) {name, min, max}");
-      for (std::size_t c = 0; c < uc.size(); ++c) {
-        const std::string wc = w + ".user_coordinates[" + std::to_string(c) + "]";
-        if (!uc[c].is_object()) bad(wc, "expected an object {name, min, max}");
-        Coordinate coord;
-        if (uc[c].contains("name")) {
-          if (!uc[c]["name"].is_string()) bad(wc + ".name", "expected a string");
-          coord.name = uc[c]["name"].get<std::string>();
-        }
-        if (uc[c].contains("min")) coord.min = number(uc[c]["min"], wc + ".min");
-        if (uc[c].contains("max")) coord.max = number(uc[c]["max"], wc + ".max");
-        if (!(coord.min < coord.max)) bad(wc, "expected min < max");
-        jt.user_coordinates.push_back(coord);
-      }
-    }
-    if (jj.contains("fit")) {
-      const json& f = jj["fit"];
-      const json& h = field(f, "history", w + ".fit");
-      if (!h.is_array()) bad(w + ".fit.history", "expected an array of numbers");
-      for (const json& x : h) jt.last_fit.history.push_back(number(x, w + ".fit.history"));
-      jt.last_fit.seconds = number(field(f, "seconds", w + ".fit"), w + ".fit.seconds");
-      jt.last_fit.smoothing = f.contains("smoothing") ? number(f["smoothing"], w + ".fit.smoothing") : 0.0;
-    }
+    Joint jt = joint_from_project(joints.element(i), d, base_dir);
     max_id = std::max(max_id, jt.id);
-    d.joints.push_back(jt);
+    d.joints.push_back(std::move(jt));
   }
-  if (j.contains("fit")) {
-    const json& f = j["fit"];
-    d.fit.frames = f.value("frames", d.fit.frames);
-    d.fit.order = f.value("order", d.fit.order);
-    d.fit.closed = f.value("closed", d.fit.closed);
-    d.fit.auto_smoothing = f.value("auto_smoothing", d.fit.auto_smoothing);
-    d.fit.smoothing = f.value("smoothing", d.fit.smoothing);
-    d.fit.method = qstr(f.value("method", d.fit.method.toStdString()));
-    // early projects named the exact method after its damping
-    if (d.fit.method == QLatin1String("levenberg_marquardt")) d.fit.method = QStringLiteral("gauss_newton");
-    if (d.fit.method != QLatin1String("gauss_newton") && d.fit.method != QLatin1String("paper"))
-      bad("fit.method", "expected \"gauss_newton\" or \"paper\", got \"" + str(d.fit.method) + "\"");
-    d.fit.length_scale = f.value("length_scale", d.fit.length_scale);
-  }
-  // projects from before the settings were saved open with the defaults
-  if (j.contains("simulation")) {
-    const json& s = j["simulation"];
-    if (!s.is_object()) bad("simulation", "expected an object");
-    SimulationSettings& sim = d.simulation;
-    if (s.contains("dt")) sim.dt = number(s["dt"], "simulation.dt");
-    if (!(sim.dt > 0.0)) bad("simulation.dt", "expected a positive time step");
-    sim.integrator = qstr(s.value("integrator", str(sim.integrator)));
-    if (Integrator known{}; !integrator_from_name(str(sim.integrator), known))
-      bad("simulation.integrator", "expected one of " + integrator_names() + ", got \"" + str(sim.integrator) + "\"");
-    sim.gravity = s.value("gravity", sim.gravity);
-    if (s.contains("damping")) sim.damping = number(s["damping"], "simulation.damping");
-    if (!(sim.damping >= 0.0)) bad("simulation.damping", "expected zero or a positive number");
-  }
-  if (j.contains("camera")) {
-    const json& c = j["camera"];
-    if (c.contains("target")) d.camera.target = vec_from(c["target"], "camera.target");
-    d.camera.distance = c.value("distance", d.camera.distance);
-    d.camera.yaw = c.value("yaw", d.camera.yaw);
-    d.camera.pitch = c.value("pitch", d.camera.pitch);
-    d.camera.fov_y = c.value("fov_y", d.camera.fov_y);
-    d.camera.z_up = c.value("z_up", d.camera.z_up);
-    d.camera.orthographic = c.value("orthographic", d.camera.orthographic);
-    if (c.contains("facing")) d.camera.facing = number(c["facing"], "camera.facing");
-  }
-  if (j.contains("scene")) {
-    const json& sc = j["scene"];
-    if (!sc.is_object() || !sc.contains("keys") || !sc["keys"].is_object()) bad("scene", "expected {\"keys\": {…}, \"dir\": …}");
-    d.scene_keys = scene_keys_from_file(sc["keys"], base_dir);
-    const std::string dir = sc.value("dir", std::string());
+  settings_from_project(j, d);
+  if (j.has("scene")) {
+    const io::JsonCursor sc = j.at("scene");
+    const io::JsonCursor keys = sc.at("keys");
+    if (!keys.json().is_object()) keys.fail(io::ErrorKind::WrongType, std::string("expected an object, got ") + keys.json().type_name());
+    d.scene_keys = scene_keys_from_file(keys.json(), base_dir);
+    const std::string dir = project_optional_string(sc, "dir", std::string());
     d.scene_dir = qstr(dir.empty() ? dir : absolute_scene_path(base_dir, dir));
   }
-  if (j.contains("osim")) d.osim = osim_from_json(j["osim"]);
-  d.next_id = std::max(j.value("next_id", 1), max_id + 1);
+  if (j.has("osim")) d.osim = osim_from_json(j.at("osim"));
+  d.next_id = std::max(project_optional_integer(j, "next_id", 1), max_id + 1);
   return d;
 }
 
@@ -567,12 +556,16 @@ ProjectLoad load_project(const QString& path) {
   }
   try {
     const json j = json::parse(bytes);
-    out.data = project_from_json(j, QFileInfo(path).absolutePath());
+    out.data = project_from_json(j, QFileInfo(path).absolutePath(), path.toStdString());
   } catch (const json::parse_error& e) {
     // a file cut short (a crash while copying, a full disk) says so plainly
     out.error = e.byte >= static_cast<std::size_t>(bytes.size())
                     ? QObject::tr("%1 ends early (%2 bytes): the file is incomplete").arg(path).arg(bytes.size())
                     : QObject::tr("%1 is not valid JSON: %2").arg(path, json_message(e));
+    return out;
+  } catch (const io::FileError& e) {
+    // "<path>: /joints/0/samples/3/q: expected 1 number(s) for a spline_curve joint, got 2"
+    out.error = QString::fromUtf8(e.what());
     return out;
   } catch (const std::exception& e) {
     out.error = QObject::tr("%1: %2").arg(path, json_message(e));

@@ -6,6 +6,7 @@
 #include <QStringList>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 
 #include "ui/document/document_data.hpp"
 
@@ -17,9 +18,9 @@ inline constexpr int kProjectVersion = 1;
 // serializes the data. mesh paths are made relative to base_dir unless it is empty (absolute paths).
 nlohmann::json project_to_json(const DocumentData& data, const QString& base_dir);
 
-// parses json produced by project_to_json; relative mesh paths resolve against base_dir.
-// throws std::runtime_error with a message naming the field that is wrong.
-DocumentData project_from_json(const nlohmann::json& j, const QString& base_dir);
+// parses json produced by project_to_json; relative mesh paths resolve against base_dir. reads through
+// core/io/json_cursor: a problem throws io::FileError "<source>: <json pointer of the key>: <what is wrong>".
+DocumentData project_from_json(const nlohmann::json& j, const QString& base_dir, const std::string& source = "project");
 
 struct ProjectLoad {
   std::optional<DocumentData> data;  // empty when the file could not be read

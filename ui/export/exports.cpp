@@ -10,11 +10,12 @@
 #include <map>
 #include <exception>
 
+#include "core/dynamics/simulator.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/joint_file.hpp"
-#include "ui/export/scene_names.hpp"
-#include "ui/export/scene_paths.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/scene_names.hpp"
+#include "ui/document/scene_paths.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {
@@ -171,7 +172,7 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
   // the document's simulation settings: the exported scene runs as Simulate does
   const SimulationSettings& sim = d.simulation;
   scene["settings"]["dt"] = sim.dt;
-  scene["settings"]["integrator"] = sim.integrator.toStdString();
+  scene["settings"]["integrator"] = integrator_name(sim.integrator);
   if (sim.damping > 0.0 || (scene.contains("forces") && scene["forces"].contains("joint_damping")))
     scene["forces"]["joint_damping"] = sim.damping;
   scene["format"] = "jointsmith.scene";

@@ -13,7 +13,7 @@
 #include "core/interop/gltf_keys.hpp"
 #include "core/interop/scene_motion.hpp"
 #include "ui/joint/document_multibody.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/mesh/mesh_library.hpp"
 
 namespace js::ui {

@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "core/interop/osim_model.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 
@@ -109,7 +109,7 @@ OsimLoad load_osim(const QString& path, const QStringList& geometry_paths) {
     j.name = oj ? QString::fromStdString(oj->name) : b.name;
     j.osim_joint = oj ? QString::fromStdString(oj->name) : QString();
     j.model = sb.joint;
-    j.kind = model_kind_name(*sb.joint);
+    j.kind = sb.joint->kind();
     j.q = m.default_q.segment(sb.q_index, sb.dof);
     // the model's defaults are where Reset puts the sliders (the coordinate editor can change them)
     j.default_q = j.q;

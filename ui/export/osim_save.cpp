@@ -9,8 +9,8 @@
 
 #include "core/interop/osim_coordinates.hpp"
 #include "core/interop/osim_replace.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/document/osim_source.hpp"
 
 namespace js::ui {

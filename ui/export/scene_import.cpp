@@ -10,9 +10,10 @@
 #include <exception>
 
 #include "core/io/json_text.hpp"
+#include "core/dynamics/simulator.hpp"
 #include "core/scene/scene_file.hpp"
-#include "ui/export/scene_paths.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/scene_paths.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {
@@ -124,7 +125,7 @@ SceneLoad load_scene(const QString& path) {
     j.name = bj.contains("joint_name") ? QString::fromStdString(bj.at("joint_name").get<std::string>())
                                        : QStringLiteral("%1–%2").arg(sb.parent < 0 ? world.name : d.body(j.parent)->name, b.name);
     j.model = sb.joint;
-    j.kind = model_kind_name(*sb.joint);
+    j.kind = sb.joint->kind();
     j.q = state.q.segment(sb.q_index, sb.dof);
     j.scene_joint = json::object();
     j.scene_joint["joint"] = bj.at("joint");
@@ -141,12 +142,14 @@ SceneLoad load_scene(const QString& path) {
   return out;
 }
 
-bool scene_dynamics_settings(const DocumentData& d, double& dt, QString& integrator, double& damping) {
+bool scene_dynamics_settings(const DocumentData& d, double& dt, Integrator& integrator, double& damping) {
   if (!d.scene_keys.is_object()) return false;
   const json settings = d.scene_keys.value("settings", json::object());
   const json forces = d.scene_keys.value("forces", json::object());
   dt = settings.value("dt", 1e-3);
-  integrator = QString::fromStdString(settings.value("integrator", std::string("rk4")));
+  // the core reader checked the name when the scene was opened
+  integrator = Integrator::RK4;
+  integrator_from_name(settings.value("integrator", std::string("rk4")), integrator);
   damping = forces.value("joint_damping", 0.0);
   return true;
 }

@@ -31,6 +31,6 @@ SceneLoad load_scene(const QString& path);
 
 // the simulation settings a scene document asks for: its settings.dt and settings.integrator and its
 // forces.joint_damping; false (outputs untouched) for a document not opened from a scene.
-bool scene_dynamics_settings(const DocumentData& d, double& dt, QString& integrator, double& damping);
+bool scene_dynamics_settings(const DocumentData& d, double& dt, Integrator& integrator, double& damping);
 
 }  // namespace js::ui

@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "ui/document/commands.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {
@@ -93,7 +93,7 @@ OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const Coordinat
   after.default_q[i] = edit.default_value;
   const QString text = QObject::tr("Edit coordinate %1 of %2").arg(edit.name, j->name);
   if (!j->model) {
-    doc.undo_stack()->push(new EditJointCommand(&doc, *j, after, text));
+    push_swap(doc, *j, after, text);
     return {true, {}};
   }
   // models are immutable: a clone with the new coordinate
@@ -118,7 +118,7 @@ OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const Coordinat
   if (!child) return {false, QObject::tr("Joint %1 has no child body").arg(j->name)};
   Body moved = *child;
   moved.pose = joint_transform(*after.model, after.q);
-  doc.undo_stack()->push(new JointMotionCommand(&doc, *j, std::move(after), *child, moved, text));
+  push_swap(doc, JointMotion{*j, *child}, JointMotion{std::move(after), std::move(moved)}, text);
   return {true, {}};
 }
 

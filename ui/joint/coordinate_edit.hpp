@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "ui/document/operations.hpp"
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 
 namespace js::ui {
 

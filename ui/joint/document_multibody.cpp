@@ -5,7 +5,7 @@
 #include <exception>
 
 #include "ui/export/exports.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 

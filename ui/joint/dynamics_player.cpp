@@ -4,10 +4,11 @@
 #include <cmath>
 #include <exception>
 
+#include "core/dynamics/simulator.hpp"
 #include "ui/document/commands.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/joint/document_multibody.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 
@@ -108,7 +109,7 @@ bool DynamicsPlayer::play() {
   clock_.start();
   timer_.start();
   emit playing_changed(true);
-  QString text = tr("Simulating with %1, dt = %2 s").arg(settings().integrator).arg(settings().dt);
+  QString text = tr("Simulating with %1, dt = %2 s").arg(integrator_text(settings().integrator)).arg(settings().dt);
   if (has_loops() && run_->mb.scene.loops.size() > 0) text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.size());
   if (const auto n = static_cast<int>(run_->mb.scene.loops.couplers().size()); n > 0)
     text += tr(", %n coupled coordinate(s)", nullptr, n);
@@ -148,8 +149,7 @@ void DynamicsPlayer::tick() {
 
 bool DynamicsPlayer::advance(double seconds) {
   if (!run_ && !build()) return false;
-  Integrator integrator = Integrator::RK4;
-  integrator_from_name(settings().integrator.toStdString(), integrator);
+  const Integrator integrator = settings().integrator;
   const int steps = std::clamp(static_cast<int>(std::lround(seconds / settings().dt)), 1, kMaxStepsPerAdvance);
   try {
     for (int i = 0; i < steps; ++i) run_->sim->step(run_->state, settings().dt, integrator);
@@ -203,12 +203,12 @@ void DynamicsPlayer::record(const DocumentData& from, const DocumentData& to, co
     const Joint* ja = to.joint(link.joint);
     const Body* cb = jb ? from.body(jb->child) : nullptr;
     const Body* ca = ja ? to.body(ja->child) : nullptr;
-    if (cb && ca) doc_.undo_stack()->push(new JointMotionCommand(&doc_, *jb, *ja, *cb, *ca, text));
+    if (cb && ca) push_swap(doc_, JointMotion{*jb, *cb}, JointMotion{*ja, *ca}, text);
   }
   const Body* fb = from.body(run_->mb.root_frame);
   const Body* fa = to.body(run_->mb.root_frame);
   if (fb && fa && !(fb->pose.R == fa->pose.R && fb->pose.p == fa->pose.p))
-    doc_.undo_stack()->push(new EditBodyCommand(&doc_, *fb, *fa, text));
+    push_swap(doc_, *fb, *fa, text);
   doc_.undo_stack()->endMacro();
   writing_ = false;
 }

@@ -5,7 +5,7 @@
 
 #include "core/fit/cross_validation.hpp"
 #include "core/fit/surface_fit.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/reauthor.hpp"
 
 namespace js::ui {
@@ -15,7 +15,7 @@ fit::CurveFitOptions curve_fit_options(const FitSettings& s) {
   o.order = s.order;
   o.num_frames = s.frames;
   o.closed = s.closed;
-  o.method = s.method == QLatin1String("paper") ? fit::FitMethod::Paper : fit::FitMethod::GaussNewton;
+  o.method = s.method;
   o.length_scale = s.length_scale;
   o.smoothing = s.smoothing;
   return o;
@@ -125,7 +125,7 @@ FitOutcome run_fit(const Joint& joint, const FitSettings& settings, const fit::P
     return out;
   }
   Joint as_spline = joint;
-  as_spline.kind = dof == 1 ? QStringLiteral("spline_curve") : QStringLiteral("spline_surface");
+  as_spline.kind = dof == 1 ? JointKind::SplineCurve : JointKind::SplineSurface;
   as_spline.model = nullptr;
   out = run_fit_of_kind(as_spline, settings, progress, cancel);
   name_coordinates(out, joint);
@@ -137,10 +137,10 @@ namespace {
 FitOutcome run_fit_of_kind(const Joint& joint, const FitSettings& settings, const fit::ProgressCallback& progress,
                            const std::atomic<bool>* cancel) {
   FitOutcome out;
-  if (joint.kind == QLatin1String("spline_surface")) return run_surface_fit(joint, settings, progress, cancel);
-  if (joint.kind != QLatin1String("spline_curve")) {
+  if (joint.kind == JointKind::SplineSurface) return run_surface_fit(joint, settings, progress, cancel);
+  if (joint.kind != JointKind::SplineCurve) {
     out.error = QObject::tr("%1 is a %2 joint: Fit makes spline joints; change its kind to spline_curve first")
-                    .arg(joint.name, joint.kind);
+                    .arg(joint.name, joint_kind_text(joint.kind));
     return out;
   }
   try {

@@ -21,7 +21,7 @@ struct FitOutcome {
   bool ok() const { return model != nullptr; }
 };
 
-// the core options for the document's settings (method names as in the fit dock: "gauss_newton", "paper").
+// the core options for the document's settings.
 fit::CurveFitOptions curve_fit_options(const FitSettings& settings);
 
 // the joint's samples as a core sample set; sample k is reported as line k + 1 of source "<joint name>".

@@ -57,13 +57,13 @@ IkReport IkDrag::move_to(Document& doc, const Vec3& target) {
   IkReport report = solver_->solve({t}, q_, options);
   q_ = report.q;
   const DocumentData& d = doc.data();
-  std::vector<JointsMotionCommand::Motion> motions;
+  JointMotions before, after;
   for (JointPose& p : joint_poses(d, *mb_, q_)) {
-    const Joint* before = d.joint(p.joint.id);
-    motions.push_back({*before, std::move(p.joint), *d.body(before->child), std::move(p.child)});
+    const Joint* was = d.joint(p.joint.id);
+    before.motions.push_back({*was, *d.body(was->child)});
+    after.motions.push_back({std::move(p.joint), std::move(p.child)});
   }
-  if (!motions.empty())
-    doc.undo_stack()->push(new JointsMotionCommand(&doc, std::move(motions), QObject::tr("IK drag"), merge_key_));
+  if (!after.motions.empty()) push_swap(doc, std::move(before), std::move(after), QObject::tr("IK drag"), merge_key_);
   return report;
 }
 

@@ -2,8 +2,8 @@
 // damped least squares on the joints' S, eq. 13, spline joints included, ranges respected). the document's
 // multibody (document_multibody.hpp) is built once per drag; each move solves from the previous move's q,
 // so the chain follows continuously. every move of one drag merges into one undo step over all the joints
-// it moved (JointsMotionCommand). the scene's closed loops ("loops", kept from an opened scene file) are
-// passed to the solver, so a drag never opens them (to 1e-12 per move) — a target the loop forbids is
+// it moved (a SwapCommand<JointMotions>, commands.hpp). the scene's closed loops ("loops", kept from an opened
+// scene file) are passed to the solver, so a drag never opens them (to 1e-12 per move) — a target the loop forbids is
 // followed as closely as the mechanism allows. no widgets: the viewport feeds it rays, tests feed it points.
 #pragma once
 

@@ -1,11 +1,12 @@
 #include "ui/joint/joint_operations.hpp"
 
 #include <QObject>
+#include <algorithm>
 
 #include "ui/document/commands.hpp"
 #include "ui/export/osim_import.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {
@@ -18,7 +19,7 @@ OpResult<bool> push_motion(Document& doc, const Joint& before, Joint after, cons
   moved.pose = joint_transform(*after.model, after.q);
   if (!moved.pose.R.allFinite() || !moved.pose.p.allFinite())
     return {false, QObject::tr("%1 is not defined at q = %2").arg(before.name).arg(after.q[0])};
-  doc.undo_stack()->push(new JointMotionCommand(&doc, before, std::move(after), *child, moved, text, merge_key));
+  push_swap(doc, JointMotion{before, *child}, JointMotion{std::move(after), std::move(moved)}, text, merge_key);
   return {true, {}};
 }
 
@@ -35,14 +36,15 @@ OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, 
   // an opensim model's coupler constraints: the coordinates they drive follow, in the same undo step
   const auto coupled = osim_coupled_motion(doc.data(), id, q);
   if (!coupled.empty()) {
-    std::vector<JointsMotionCommand::Motion> motions;
+    JointMotions was, now;
     auto add = [&](const Joint& before, const Eigen::VectorXd& value) {
       const Body* child = doc.data().body(before.child);
       if (!child) return;
-      JointsMotionCommand::Motion m{before, before, *child, *child};
-      m.joint_after.q = value;
-      m.child_after.pose = joint_transform(*before.model, value);
-      motions.push_back(std::move(m));
+      JointMotion m{before, *child};
+      was.motions.push_back(m);
+      m.joint.q = value;
+      m.child.pose = joint_transform(*before.model, value);
+      now.motions.push_back(std::move(m));
     };
     // the moved joint's own coupled coordinates come back with it
     Eigen::VectorXd own = q;
@@ -52,7 +54,7 @@ OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, 
     for (const auto& [other, value] : coupled)
       if (other == id) continue;
       else if (const Joint* o = doc.data().joint(other); o && o->model) add(*o, value);
-    doc.undo_stack()->push(new JointsMotionCommand(&doc, std::move(motions), QObject::tr("Move %1").arg(j->name), merge_key));
+    push_swap(doc, std::move(was), std::move(now), QObject::tr("Move %1").arg(j->name), merge_key);
     return {true, {}};
   }
   return push_motion(doc, *j, std::move(after), QObject::tr("Move %1").arg(j->name), merge_key);
@@ -61,10 +63,12 @@ OpResult<bool> set_joint_q(Document& doc, JointId id, const Eigen::VectorXd& q, 
 OpResult<Joint> joint_with_model(const Joint& j, std::shared_ptr<const JointModel> model,
                                  std::optional<Eigen::VectorXd> q, const FitRecord& fit) {
   if (!model) return {{}, QObject::tr("No joint model given for %1").arg(j.name)};
-  const QString kind = model_kind_name(*model);
-  if (!joint_kinds().contains(kind) || joint_dof(kind) != model->dof())
+  const JointKind kind = model->kind();
+  const auto& kinds = joint_kinds();
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end() || joint_dof(kind) != model->dof())
     return {{}, QObject::tr("A %1-dof %2 joint cannot drive %3 (kinds: %4)")
-                    .arg(model->dof()).arg(kind, j.name, joint_kinds().join(QStringLiteral(", ")))};
+                    .arg(model->dof())
+                    .arg(joint_kind_text(kind), j.name, joint_kind_texts().join(QStringLiteral(", ")))};
   Joint after = j;
   if (after.kind != kind) {
     // the samples keep their poses; their q gain or lose coordinates like a kind change

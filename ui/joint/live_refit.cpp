@@ -4,14 +4,13 @@
 
 #include "ui/document/commands.hpp"
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {
 
 bool refits_live(const Joint& joint) {
-  const bool spline = joint.kind == QLatin1String("spline_curve") || joint.kind == QLatin1String("spline_surface");
-  return spline && joint.model && joint.last_fit.seconds > 0.0 &&
+  return is_spline_kind(joint.kind) && joint.model && joint.last_fit.seconds > 0.0 &&
          joint.last_fit.seconds <= kLiveRefitSeconds;
 }
 
@@ -41,8 +40,8 @@ OpResult<bool> drag_sample(Document& doc, JointId id, int index, const SE3& pare
       }
     }
   }
-  doc.undo_stack()->push(new JointMotionCommand(&doc, *j, std::move(after), *child, std::move(moved),
-                                                QObject::tr("Move sample %1").arg(index + 1), merge_key));
+  push_swap(doc, JointMotion{*j, *child}, JointMotion{std::move(after), std::move(moved)},
+            QObject::tr("Move sample %1").arg(index + 1), merge_key);
   return {refitted, {}};
 }
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {

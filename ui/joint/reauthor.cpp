@@ -11,16 +11,12 @@
 #include "core/joints/restricted_joint.hpp"
 #include "ui/document/commands.hpp"
 #include "ui/document/osim_source.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {
 namespace {
-
-bool is_spline_kind(const QString& kind) {
-  return kind == QLatin1String("spline_curve") || kind == QLatin1String("spline_surface");
-}
 
 // q as people read it: each coordinate as coordinate_text, a vector in parentheses
 QString q_text(const Joint& joint, const JointVector& q) {
@@ -37,7 +33,7 @@ OpResult<bool> push_model_change(Document& doc, const Joint& before, Joint after
   moved.pose = joint_transform(*after.model, after.q);
   if (!moved.pose.R.allFinite() || !moved.pose.p.allFinite())
     return {false, QObject::tr("%1 is not defined at its current q").arg(before.name)};
-  doc.undo_stack()->push(new JointMotionCommand(&doc, before, std::move(after), *child, moved, text));
+  push_swap(doc, JointMotion{before, *child}, JointMotion{std::move(after), std::move(moved)}, text);
   return {true, {}};
 }
 
@@ -207,7 +203,7 @@ OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1, const std:
     // q and its units follow the chosen coordinates
     const JointVector at = base_coordinates(*j);
     after.model = model;
-    after.kind = model_kind_name(*model);
+    after.kind = model->kind();
     // so do the per-coordinate settings (units, defaults, the user's names and ranges), from the coordinate each
     // new one was in the joint's current model
     const auto* restricted = dynamic_cast<const RestrictedJoint*>(j->model.get());
@@ -253,7 +249,7 @@ OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1, const std:
     const OpResult<bool> pushed = push_model_change(doc, *j, std::move(after), text);
     if (!pushed.ok()) return {0, pushed.error};
   } else {
-    doc.undo_stack()->push(new EditJointCommand(&doc, *j, std::move(after), text));
+    push_swap(doc, *j, std::move(after), text);
   }
   return {count, {}};
 }
@@ -268,7 +264,7 @@ OpResult<bool> set_candidate(Document& doc, JointId id, std::shared_ptr<const Jo
   Joint after = *j;
   after.candidate = std::move(fitted);
   after.last_fit = fit;
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, std::move(after), text));
+  push_swap(doc, *j, std::move(after), text);
   return {true, {}};
 }
 
@@ -293,7 +289,7 @@ OpResult<bool> restore_original(Document& doc, JointId id) {
   Joint after = *j;
   after.model = j->original;
   after.original = nullptr;
-  after.kind = model_kind_name(*after.model);
+  after.kind = after.model->kind();
   // a replacement of another dof (a joint file): q and the samples' q take the original's size, and the
   // replacement cannot be its candidate
   const int dof = after.model->dof();

@@ -37,18 +37,6 @@ interop::AngleConvention grood_suntay_from_samples(const Joint& joint) {
 
 }  // namespace
 
-QStringList sample_angle_keys() {
-  QStringList keys{QStringLiteral("grood_suntay")};
-  for (int f = 0; f < 3; ++f)
-    for (int l = 0; l < 3; ++l)
-      if (l != f) keys << QStringLiteral("grood_suntay_%1%2").arg(sample_axis_letter(f), sample_axis_letter(l));
-  for (const interop::AxisOrder& o : interop::tait_bryan_orders()) keys << QString::fromStdString(interop::axis_order_name(o));
-  keys << QStringLiteral("axis_angle");
-  return keys;
-}
-
-bool is_sample_angle_key(const QString& key) { return key.isEmpty() || sample_angle_keys().contains(key); }
-
 QString sample_angle_label(const QString& key) {
   if (key.isEmpty() || key == QLatin1String("grood_suntay")) return QObject::tr("Grood–Suntay, axes from the motion");
   if (key == QLatin1String("axis_angle")) return QObject::tr("axis–angle");
@@ -110,8 +98,8 @@ OpResult<bool> set_sample_angles(Document& doc, JointId id, const QString& key) 
   if (j->sample_angles == key) return {true, {}};
   Joint after = *j;
   after.sample_angles = key;
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, std::move(after),
-                                              QObject::tr("Show rotations of %1 as %2").arg(j->name, sample_angle_label(key))));
+  const QString text = QObject::tr("Show rotations of %1 as %2").arg(j->name, sample_angle_label(key));
+  push_swap(doc, *j, std::move(after), text);
   return {true, {}};
 }
 

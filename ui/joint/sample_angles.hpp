@@ -10,13 +10,11 @@
 #include "core/interop/motion_curves.hpp"
 #include "ui/document/document.hpp"
 #include "ui/document/operations.hpp"
+#include "ui/document/sample_angle_keys.hpp"
 
 namespace js::ui {
 
-// every key in the order the samples dock lists them: "grood_suntay" (axes from the motion), "grood_suntay_xy" …
-// (flexion about the parent's x, long axis y; six), "xyz" … (body-fixed; six), "axis_angle". "" is "grood_suntay".
-QStringList sample_angle_keys();
-bool is_sample_angle_key(const QString& key);
+// the keys (sample_angle_keys, is_sample_angle_key) are in ui/document/sample_angle_keys.hpp
 // for the list: "Grood–Suntay, axes from the motion", "Grood–Suntay (x, floating z, y)", "body-fixed zxy", "axis–angle"
 QString sample_angle_label(const QString& key);
 

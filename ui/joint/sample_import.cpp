@@ -39,7 +39,7 @@ OpResult<int> replace_samples(Document& doc, JointId id, const fit::SampleSet& s
     after.samples.push_back(std::move(s));
   }
   const int n = static_cast<int>(after.samples.size());
-  doc.undo_stack()->push(new EditJointCommand(&doc, *j, std::move(after), text));
+  push_swap(doc, *j, std::move(after), text);
   return {n, {}};
 }
 

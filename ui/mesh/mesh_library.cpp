@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ui/demo/demo_bones.hpp"
-#include "ui/demo/shapes.hpp"
 #include "core/mesh/mesh_file.hpp"
+#include "ui/mesh/builtin_meshes.hpp"
 #include "ui/mesh/mesh_import.hpp"
+#include "ui/mesh/shapes.hpp"
 
 namespace js::ui {
 
@@ -21,7 +21,7 @@ std::shared_ptr<const MeshData> MeshLibrary::mesh(const QString& path, LengthUni
   if (auto it = entries_.find(k); it != entries_.end()) return it->mesh;
   Entry e;
   if (path.startsWith(QLatin1String("builtin:"))) {
-    e.mesh = builtin_bone(path.mid(8));
+    e.mesh = builtin_mesh(path.mid(8));
     if (!e.mesh) e.error = QObject::tr("Unknown built-in mesh '%1'").arg(path);
   } else {
     MeshImport imp = import_mesh(path, units);

@@ -1,6 +1,6 @@
 // the meshes a document refers to, loaded once and shared by the scene builder, the renderer and picking.
-// keyed by (path, units); "builtin:<name>" paths come from the procedural demo bones, "inline:<key>" from a
-// scene file's inline mesh.
+// keyed by (path, units); "builtin:<name>" paths are meshes made in code and registered by the layer that makes
+// them (builtin_meshes.hpp: the demo bones), "inline:<key>" a scene file's inline mesh.
 #pragma once
 
 #include <QHash>

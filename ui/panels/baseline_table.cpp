@@ -7,9 +7,9 @@
 #include <cmath>
 #include <functional>
 
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 
@@ -134,7 +134,7 @@ void BaselineTable::set_joint(const Joint* j, double length_scale) {
                                            : QStringLiteral("%1 @%2").arg(e->max_rotation_rad * kBaselineDeg, 0, 'f', 2).arg(q_at(*j, e->worst_rotation)));
   };
   // a model that is not a spline (a lower pair, an opensim joint) is compared as itself
-  const bool is_spline = j->kind.startsWith(QStringLiteral("spline"));
+  const bool is_spline = is_spline_kind(j->kind);
   table_->verticalHeaderItem(0)->setText(is_spline ? tr("Spline") : tr("This joint"));
   fill(0, &s);
   fill(1, hinge_ ? &hinge_->errors : nullptr);

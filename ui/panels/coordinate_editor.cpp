@@ -11,35 +11,18 @@
 #include <optional>
 
 #include "ui/joint/coordinate_edit.hpp"
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 
 namespace js::ui {
 namespace {
 
-// a value typed in a cell of the editor, in `unit` unless it says its own ("30°", "0.5 rad", "12 mm"); an empty cell
-// is nullopt. false: not a number, or a unit of the other kind.
-bool coordinate_cell_value(QString text, CoordinateUnit unit, std::optional<double>& out) {
-  text = text.trimmed();
+// a value typed in a cell of the editor (coordinate_units.hpp parse_coordinate_value); an empty cell is nullopt
+bool coordinate_cell_value(const QString& text, CoordinateUnit unit, std::optional<double>& out) {
   out.reset();
-  if (text.isEmpty()) return true;
-  struct Suffix {
-    const char* text;
-    CoordinateUnit unit;
-  };
-  for (const Suffix& s : {Suffix{"°", CoordinateUnit::degrees}, Suffix{"deg", CoordinateUnit::degrees},
-                          Suffix{"rad", CoordinateUnit::radians}, Suffix{"mm", CoordinateUnit::millimetres},
-                          Suffix{"m", CoordinateUnit::metres}}) {
-    const QString suffix = QString::fromUtf8(s.text);
-    if (!text.endsWith(suffix)) continue;
-    if (unit_translational(s.unit) != unit_translational(unit)) return false;
-    unit = s.unit;
-    text.chop(suffix.size());
-    break;
-  }
-  bool ok = false;
-  const double shown = text.trimmed().toDouble(&ok);
-  if (!ok || !std::isfinite(shown)) return false;
-  out = shown / unit_factor(unit);
+  if (text.trimmed().isEmpty()) return true;
+  double si = 0.0;
+  if (!parse_coordinate_value(text, unit, si)) return false;
+  out = si;
   return true;
 }
 

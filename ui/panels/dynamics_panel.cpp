@@ -51,7 +51,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   dt_->setToolTip(tr("Integrator time step; each display frame is simulated in steps of this size"));
   integrator_ = new QComboBox;
   integrator_->addItems(dynamics_integrators());
-  integrator_->setCurrentText(player_->settings().integrator);
+  integrator_->setCurrentText(integrator_text(player_->settings().integrator));
   integrator_->setToolTip(tr("euler: explicit (the paper's §7, gains energy); symplectic: semi-implicit euler "
                              "(energy oscillates but stays bounded); rk4: classical fourth order (most accurate)"));
   gravity_ = new QCheckBox(tr("Gravity"));
@@ -141,7 +141,7 @@ void DynamicsPanel::refresh_settings() {
   const SimulationSettings& s = doc_.data().simulation;
   const QSignalBlocker b1(dt_), b2(damping_), b3(integrator_), b4(gravity_);
   dt_->setValue(s.dt);
-  integrator_->setCurrentText(s.integrator);
+  integrator_->setCurrentText(integrator_text(s.integrator));
   gravity_->setChecked(s.gravity);
   damping_->setValue(s.damping);
 }
@@ -154,7 +154,7 @@ void DynamicsPanel::apply_settings(QWidget* source) {
   }
   DynamicsSettings s = doc_.data().simulation;
   if (source == dt_) s.dt = dt_->value();
-  if (source == integrator_) s.integrator = integrator_->currentText();
+  if (source == integrator_) integrator_from_text(integrator_->currentText(), s.integrator);
   if (source == gravity_) s.gravity = gravity_->isChecked();
   if (source == damping_) s.damping = damping_->value();
   if (!player_->set_settings(s, merge_key_)) refresh_settings();

@@ -8,7 +8,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 class QChart;
 class QChartView;

@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include "core/fit/curve_fit.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/joint/fit_runner.hpp"
 #include "ui/joint/fold_check.hpp"
@@ -38,7 +39,7 @@ FitPanel::FitPanel(Document& doc, QWidget* parent) : QWidget(parent), doc_(doc) 
   smoothing_->setSingleStep(1e-3);
   smoothing_->setToolTip(tr("Weight of the Hessian smoothing term (used when not automatic)"));
   method_ = new QComboBox;
-  method_->addItems({QStringLiteral("gauss_newton"), QStringLiteral("paper")});
+  method_->addItems({fit_method_text(fit::FitMethod::GaussNewton), fit_method_text(fit::FitMethod::Paper)});
   method_->setToolTip(tr("gauss_newton: levenberg–marquardt with exact derivatives; paper: the iteration of "
                          "eq. 32–36 (docs/fitting.md)"));
   length_scale_ = new QDoubleSpinBox;
@@ -184,7 +185,7 @@ void FitPanel::refresh() {
   auto_smoothing_->setChecked(f.auto_smoothing);
   smoothing_->setValue(f.smoothing);
   smoothing_->setEnabled(!f.auto_smoothing);
-  method_->setCurrentText(f.method);
+  method_->setCurrentText(fit_method_text(f.method));
   length_scale_->setValue(f.length_scale * 1e3);
   refreshing_ = false;
 }
@@ -202,7 +203,7 @@ void FitPanel::commit(QWidget* source) {
   f.closed = closed_->isChecked();
   f.auto_smoothing = auto_smoothing_->isChecked();
   f.smoothing = smoothing_->value();
-  f.method = method_->currentText();
+  fit_method_from_text(method_->currentText(), f.method);  // the combo offers only known names
   f.length_scale = length_scale_->value() * 1e-3;
   const auto r = set_fit_settings(doc_, f, merge_key_);
   if (!r.ok()) {

@@ -9,8 +9,8 @@
 #include <cmath>
 
 #include "ui/joint/coordinate_edit.hpp"
-#include "ui/joint/coordinate_units.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/coordinate_units.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {
@@ -79,7 +79,7 @@ void JointSliders::rebuild() {
   if (!j) title_->setText(tr("Select a joint (or its child body) to drive it."));
   else if (!j->model) title_->setText(tr("%1 has no joint model yet: press Fit (or load a joint file), then the "
                                          "sliders move the child along it.").arg(j->name));
-  else title_->setText(tr("%1 (%2): the child follows G(q).").arg(j->name, j->kind));
+  else title_->setText(tr("%1 (%2): the child follows G(q).").arg(j->name, joint_kind_text(j->kind)));
   for (int i = 0; i < dof; ++i) {
     Row r;
     coordinate_range(*j, i, r.lo, r.hi);

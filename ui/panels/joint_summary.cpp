@@ -9,9 +9,9 @@
 #include "core/joints/spline_checks.hpp"
 #include "core/joints/spline_curve_joint.hpp"
 #include "core/joints/spline_surface_joint.hpp"
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 #include "ui/joint/fold_check.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {
@@ -59,7 +59,7 @@ ModelChecks check_model(const JointModel& model, double length_scale) {
 std::vector<SummaryRow> joint_summary(const Joint& joint, const ModelChecks& checks, double length_scale) {
   std::vector<SummaryRow> rows;
   const int dof = joint_q_size(joint);
-  rows.push_back({QObject::tr("Kind"), kind_in_words(joint.kind),
+  rows.push_back({QObject::tr("Kind"), kind_in_words(joint_kind_text(joint.kind)),
                   QObject::tr("What kind of joint this is: a spline fitted to captured poses, or a classic joint")});
   rows.push_back({QObject::tr("Degrees of freedom"), QObject::tr("%n coordinate(s)", nullptr, dof),
                   QObject::tr("How many numbers set the child's pose relative to the parent")});

@@ -19,7 +19,7 @@
 #include <cmath>
 
 #include "ui/joint/fit_job.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 

@@ -19,7 +19,7 @@
 #include <QVBoxLayout>
 
 #include "ui/document/operations.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/mesh/mesh_import.hpp"
 #include "ui/panels/coordinate_editor.hpp"
 #include "ui/panels/pose_format.hpp"
@@ -160,7 +160,7 @@ QWidget* PropertiesPanel::build_joint_page() {
   joint_name_ = new QLineEdit;
   joint_name_->setToolTip(tr("Name of the joint, as files and the scene tree show it"));
   joint_kind_ = new QComboBox;
-  joint_kind_->addItems(joint_kinds());
+  joint_kind_->addItems(joint_kind_texts());
   joint_kind_->setToolTip(tr("How the child moves: along a spline curve (1 coordinate) or surface (2) fitted to captured "
                              "poses, or as a classic joint (hinge, slider, ball…). Changing it asks before a fit is lost"));
   joint_bodies_ = new QLabel;
@@ -204,11 +204,12 @@ QWidget* PropertiesPanel::build_joint_page() {
     const Joint* j = doc_.data().joint(doc_.selection().joint);
     if (!refreshing_ && j && joint_name_->text() != j->name) report(set_joint_name(doc_, j->id, joint_name_->text()).error);
   });
-  connect(joint_kind_, &QComboBox::currentTextChanged, this, [this](const QString& kind) {
+  connect(joint_kind_, &QComboBox::currentTextChanged, this, [this](const QString& text) {
     const Joint* j = doc_.data().joint(doc_.selection().joint);
-    if (refreshing_ || !j || kind == j->kind) return;
+    JointKind kind{};
+    if (refreshing_ || !j || !joint_kind_from_name(text.toStdString(), kind) || kind == j->kind) return;
     // a fitted spline or the samples' q would go: ask (undo is not a warning)
-    const QString loss = joint_change_loss(*j, tr("kind %1").arg(kind), joint_dof(kind));
+    const QString loss = joint_change_loss(*j, tr("kind %1").arg(text), joint_dof(kind));
     if (!loss.isEmpty() && QMessageBox::question(this, tr("Change joint kind?"), loss + QLatin1Char('\n') + tr("Change it?"),
                                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::No) != QMessageBox::Yes) {
       refresh();
@@ -269,8 +270,9 @@ void PropertiesPanel::refresh() {
     const QSignalBlocker b1(joint_kind_);
     if (!joint_name_->hasFocus()) joint_name_->setText(j->name);
     // a scene's joint may be of a kind the authoring flow does not create (fixed, helical, elliptic)
-    if (joint_kind_->findText(j->kind) < 0) joint_kind_->addItem(j->kind);
-    joint_kind_->setCurrentText(j->kind);
+    const QString kind = joint_kind_text(j->kind);
+    if (joint_kind_->findText(kind) < 0) joint_kind_->addItem(kind);
+    joint_kind_->setCurrentText(kind);
     const Body* p = d.body(j->parent);
     const Body* c = d.body(j->child);
     joint_bodies_->setText(tr("%1 → %2 · %3 dof · %n sample(s)", nullptr, static_cast<int>(j->samples.size()))

@@ -16,7 +16,7 @@
 
 #include "ui/document/operations.hpp"
 #include "ui/joint/residual_colour.hpp"
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 #include "ui/joint/sample_angles.hpp"
 #include "ui/panels/pose_format.hpp"
 

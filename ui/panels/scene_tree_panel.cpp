@@ -49,7 +49,7 @@ void SceneTreePanel::rebuild() {
   for (const Joint& j : d.joints) {
     const Body* p = d.body(j.parent);
     const Body* c = d.body(j.child);
-    auto* item = new QTreeWidgetItem(joints, {j.name, j.kind});
+    auto* item = new QTreeWidgetItem(joints, {j.name, joint_kind_text(j.kind)});
     item->setData(0, kKindRole, joint_item);
     item->setData(0, kIdRole, j.id);
     item->setToolTip(0, tr("%1 → %2, %n sample(s)", nullptr, static_cast<int>(j.samples.size()))

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "core/joints/spline_curve_joint.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/viewport/line_builder.hpp"
 
 namespace js::ui {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/joint/reauthor.hpp"
 #include "ui/joint/residual_colour.hpp"
 #include "ui/viewport/joint_scene.hpp"

@@ -5,7 +5,7 @@
 
 #include "core/joints/spline_surface_joint.hpp"
 #include "core/spline/basis.hpp"
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/viewport/line_builder.hpp"
 
 namespace js::ui {

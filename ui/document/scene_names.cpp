@@ -1,4 +1,4 @@
-#include "ui/export/scene_names.hpp"
+#include "ui/document/scene_names.hpp"
 
 namespace js::ui {
 namespace {

@@ -1,8 +1,8 @@
-// file names inside a scene document (docs/scene-file.md): a body's mesh file ("mesh": {"file"}), a body's
-// joint file ("joint" as a string) and a loop's joint file (loops[].joint as a string). an opened scene's are
-// made absolute (scene_import.hpp), so the kept keys work from a project anywhere and the app never depends
-// on the current folder; a written scene names them relative to its own folder, so the scene and the files
-// it names can be moved or copied together.
+// file names inside a scene document (docs/scene-file.md): a body's mesh file ("mesh": {"file"}), a body's joint file
+// ("joint" as a string) and a loop's joint file (loops[].joint as a string). an opened scene's are made absolute
+// (ui/export/scene_import.hpp), so the kept keys work from a project anywhere and the app never depends on the current
+// folder; a written scene names them relative to its own folder, so the scene and the files it names can be moved or
+// copied together.
 #pragma once
 
 #include <QString>

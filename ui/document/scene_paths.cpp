@@ -1,4 +1,4 @@
-#include "ui/export/scene_paths.hpp"
+#include "ui/document/scene_paths.hpp"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "ui/joint/coordinate_units.hpp"
+#include "ui/document/coordinate_units.hpp"
 
 #include <QObject>
 #include <QRegularExpression>
@@ -7,7 +7,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 namespace js::ui {
 namespace {
@@ -149,6 +149,30 @@ QString joint_q_text(const std::vector<CoordinateUnit>& units, const Eigen::Vect
   return parts.join(QStringLiteral(", "));
 }
 
+bool parse_coordinate_value(QString text, CoordinateUnit unit, double& si) {
+  struct Suffix {
+    const char* text;
+    CoordinateUnit unit;
+  };
+  text = text.trimmed();
+  // "mm" before "m"
+  for (const Suffix& s : {Suffix{"°", CoordinateUnit::degrees}, Suffix{"deg", CoordinateUnit::degrees},
+                          Suffix{"rad", CoordinateUnit::radians}, Suffix{"mm", CoordinateUnit::millimetres},
+                          Suffix{"m", CoordinateUnit::metres}}) {
+    const QString suffix = QString::fromUtf8(s.text);
+    if (!text.endsWith(suffix)) continue;
+    if (unit_translational(s.unit) != unit_translational(unit)) return false;
+    unit = s.unit;
+    text.chop(suffix.size());
+    break;
+  }
+  bool ok = false;
+  const double shown = text.trimmed().toDouble(&ok);
+  if (!ok || !std::isfinite(shown)) return false;
+  si = shown / unit_factor(unit);
+  return true;
+}
+
 bool parse_joint_q(const QString& text, const Joint& joint, Eigen::VectorXd& q) {
   // "12 mm" is one value: glue a unit to its number before splitting at spaces
   QString glued = text;
@@ -157,30 +181,8 @@ bool parse_joint_q(const QString& text, const Joint& joint, Eigen::VectorXd& q) 
   const int n = joint_q_size(joint);
   if (parts.size() != n) return false;
   Eigen::VectorXd out(n);
-  for (int i = 0; i < n; ++i) {
-    QString part = parts[i];
-    CoordinateUnit u = coordinate_unit(joint, i);
-    const bool translational = unit_translational(u);
-    struct Suffix {
-      const char* text;
-      CoordinateUnit unit;
-    };
-    // "mm" before "m"
-    for (const Suffix& s : {Suffix{"°", CoordinateUnit::degrees}, Suffix{"deg", CoordinateUnit::degrees},
-                            Suffix{"rad", CoordinateUnit::radians}, Suffix{"mm", CoordinateUnit::millimetres},
-                            Suffix{"m", CoordinateUnit::metres}}) {
-      const QString suffix = QString::fromUtf8(s.text);
-      if (!part.endsWith(suffix)) continue;
-      // a typed unit of the other kind (an angle for a slide) is a mistake, not a conversion
-      if (unit_translational(s.unit) != translational) return false;
-      u = s.unit;
-      part.chop(suffix.size());
-      break;
-    }
-    bool ok = false;
-    out[i] = part.toDouble(&ok) / unit_factor(u);
-    if (!ok || !std::isfinite(out[i])) return false;
-  }
+  for (int i = 0; i < n; ++i)
+    if (!parse_coordinate_value(parts[i], coordinate_unit(joint, i), out[i])) return false;
   q = out;
   return true;
 }

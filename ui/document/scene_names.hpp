@@ -1,6 +1,6 @@
-// body names inside a scene's kept keys. an opened scene's settings, forces, loops and initial q̇ are kept
-// verbatim (scene_import.hpp) and name bodies as the scene file did; after a body is renamed in the app the
-// scene export points them at the new name, and deleting a body (or a joint) removes what names it.
+// body names inside a scene's kept keys. an opened scene's settings, forces, loops and initial q̇ are kept verbatim
+// (ui/export/scene_import.hpp) and name bodies as the scene file did; after a body is renamed in the app the scene
+// export points them at the new name, and deleting a body (or a joint) removes what names it.
 #pragma once
 
 #include <map>

@@ -1,4 +1,4 @@
-#include "ui/joint/joint_model.hpp"
+#include "ui/document/joint_model.hpp"
 
 #include <QObject>
 #include <algorithm>
@@ -17,15 +17,15 @@ constexpr double kPi = std::numbers::pi;
 
 }  // namespace
 
-std::shared_ptr<const JointModel> default_joint_model(const QString& kind, const SE3& parent_T_child) {
+std::shared_ptr<const JointModel> default_joint_model(JointKind kind, const SE3& parent_T_child) {
   std::unique_ptr<JointModel> m;
   // axes in the child's frame: z for hinges and slides (the mesh's own axis), x then y for a universal
-  if (kind == QLatin1String("revolute")) m = std::make_unique<RevoluteJoint>(Vec3::UnitZ());
-  else if (kind == QLatin1String("prismatic")) m = std::make_unique<PrismaticJoint>(Vec3::UnitZ());
-  else if (kind == QLatin1String("cylindrical")) m = std::make_unique<CylindricalJoint>(Vec3::UnitZ());
-  else if (kind == QLatin1String("universal")) m = std::make_unique<UniversalJoint>(Vec3::UnitX(), Vec3::UnitY());
-  else if (kind == QLatin1String("spherical")) m = std::make_unique<SphericalJoint>("zyx");
-  else if (kind == QLatin1String("planar")) m = std::make_unique<PlanarJoint>(Vec3::UnitZ());
+  if (kind == JointKind::Revolute) m = std::make_unique<RevoluteJoint>(Vec3::UnitZ());
+  else if (kind == JointKind::Prismatic) m = std::make_unique<PrismaticJoint>(Vec3::UnitZ());
+  else if (kind == JointKind::Cylindrical) m = std::make_unique<CylindricalJoint>(Vec3::UnitZ());
+  else if (kind == JointKind::Universal) m = std::make_unique<UniversalJoint>(Vec3::UnitX(), Vec3::UnitY());
+  else if (kind == JointKind::Spherical) m = std::make_unique<SphericalJoint>("zyx");
+  else if (kind == JointKind::Planar) m = std::make_unique<PlanarJoint>(Vec3::UnitZ());
   if (!m) return nullptr;
   m->set_offsets(parent_T_child, SE3::identity());
   return m;

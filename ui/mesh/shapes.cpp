@@ -1,4 +1,4 @@
-#include "ui/demo/shapes.hpp"
+#include "ui/mesh/shapes.hpp"
 
 #include <Eigen/Geometry>
 #include <cmath>

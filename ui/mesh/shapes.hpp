@@ -1,4 +1,5 @@
-// small procedural shape builders for the demo bones: lofted tubes through elliptical rings and ellipsoids.
+// small procedural shape builders: lofted tubes through elliptical rings (the demo bones), ellipsoids (a body
+// without a mesh drawn as its inertia), tubes.
 #pragma once
 
 #include <Eigen/Core>

@@ -43,7 +43,11 @@ QString joint_q_text(const Joint& joint, const Eigen::VectorXd& q);
 // the unit of every coordinate, and q in those units: for many rows (the samples table) the units are found once
 std::vector<CoordinateUnit> coordinate_units(const Joint& joint);
 QString joint_q_text(const std::vector<CoordinateUnit>& units, const Eigen::VectorXd& q);
-// reads that back (commas, semicolons or spaces between values). a value without a unit is in its coordinate's
+// one value as typed ("30°", "0.5 rad", "12 mm", "0.2"): in `unit` unless it says its own ("°", "deg", "rad", "mm",
+// "m"); si is the value in rad or m. false: not a finite number, or a typed unit of the other kind (an angle for a
+// slide is a mistake, not a conversion).
+bool parse_coordinate_value(QString text, CoordinateUnit unit, double& si);
+// q as typed (commas, semicolons or spaces between values). a value without a unit is in its coordinate's
 // unit; a typed "°", "deg", "rad", "mm" or "m" says its own. false on anything else or a count other than dof.
 bool parse_joint_q(const QString& text, const Joint& joint, Eigen::VectorXd& q);
 

@@ -15,7 +15,7 @@ namespace js::ui {
 // the model a new joint of `kind` gets: a lower pair whose base frame sits at the child's current pose
 // (parent_T_child, so q = 0 leaves the child where it is), or null for the spline kinds, which need a fit
 // or a joint file.
-std::shared_ptr<const JointModel> default_joint_model(const QString& kind, const SE3& parent_T_child);
+std::shared_ptr<const JointModel> default_joint_model(JointKind kind, const SE3& parent_T_child);
 
 // the ui's kind name of a core model ("spline_curve", "revolute", …), as in joint files.
 QString model_kind_name(const JointModel& model);
