@@ -45,7 +45,7 @@ Mat3 so3_left_jacobian_inverse(const Vec3& w) {
 Mat3 so3_orthonormalize(const Mat3& M) {
   Eigen::JacobiSVD<Mat3> svd(M, Eigen::ComputeFullU | Eigen::ComputeFullV);
   Mat3 U = svd.matrixU();
-  const Mat3 V = svd.matrixV();
+  const Mat3& V = svd.matrixV();
   if ((U * V.transpose()).determinant() < 0.0) U.col(2) *= -1.0;
   return U * V.transpose();
 }
