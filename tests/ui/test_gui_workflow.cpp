@@ -315,7 +315,12 @@ class WorkflowTest : public QObject {
     QVERIFY(min.width() <= 800 && min.height() <= 600);
     QTableWidget* table = w->samples_panel()->table();
     auto rows_shown = [table] { return table->viewport()->height() / std::max(1, table->rowHeight(0)); };
-    QTRY_VERIFY_WITH_TIMEOUT(rows_shown() >= 5, 5000);
+    const bool enough_rows = QTest::qWaitFor([&] { return rows_shown() >= 5; }, 5000);
+    if (!enough_rows) {
+      w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_1366_too_few_rows.png"));
+      qInfo() << "samples table viewport" << table->viewport()->height() << "row" << table->rowHeight(0);
+    }
+    QVERIFY(enough_rows);
     qInfo() << "samples rows shown at" << w->size() << rows_shown();
     let_layouts_settle();  // for the screenshot
     QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/laptop_1366.png")));

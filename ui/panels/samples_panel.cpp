@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -29,6 +30,10 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  // five samples stay in view on a 1366×768 laptop, with the horizontal scroll bar the angle column can bring
+  table_->setMinimumHeight(table_->horizontalHeader()->sizeHint().height() +
+                           5 * table_->verticalHeader()->defaultSectionSize() +
+                           table_->horizontalScrollBar()->sizeHint().height() + 2 * table_->frameWidth());
   table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
   table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
   table_->setToolTip(tr("Captured samples of the active joint: child pose relative to the parent. "
@@ -58,9 +63,13 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
                          "plots them (Grood–Suntay for a knee: flexion about the parent's medio-lateral axis, ab/adduction "
                          "about the floating axis, internal rotation about the child's long axis), or axis–angle. "
                          "Saved with the joint; changing it is one undo step"));
-  auto* angles_row = new QHBoxLayout;
-  angles_row->addWidget(new QLabel(tr("Rotations as:")));
-  angles_row->addWidget(angles_, 1);
+  // the title and the angle choice share a row: at 1366×768 the table must still show five samples
+  angles_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  angles_->setMinimumContentsLength(12);
+  auto* title_row = new QHBoxLayout;
+  title_row->addWidget(title_, 1);
+  title_row->addWidget(new QLabel(tr("Rotations as:")));
+  title_row->addWidget(angles_, 1);
   auto* capture_row = new QHBoxLayout;
   capture_row->addWidget(new QLabel(tr("Next q:")));
   capture_row->addWidget(q_entry_, 1);
@@ -69,9 +78,8 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
   for (QPushButton* b : {pose_at_, up_, down_, delete_}) buttons->addWidget(b);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  layout->addWidget(title_);
+  layout->addLayout(title_row);
   layout->addLayout(capture_row);
-  layout->addLayout(angles_row);
   layout->addWidget(table_, 1);
   layout->addLayout(buttons);
 
