@@ -24,6 +24,7 @@
 
 #include "core/interop/motion_curves.hpp"
 #include "core/interop/osim_model.hpp"
+#include "gui_settle.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/reauthor_menu.hpp"
 #include "ui/app/settings.hpp"
@@ -109,7 +110,7 @@ class ExportsGuiTest : public QObject {
     return w;
   }
   static void settle(MainWindow& w) {
-    QTest::qWait(300);  // layouts settle in the event loop
+    js::ui::test::let_layouts_settle();
     QApplication::processEvents();
     (void)w;
   }
