@@ -30,7 +30,7 @@ std::shared_ptr<SplineCurveJoint> example_knee_joint() {
 
 std::shared_ptr<SplineCurveJoint> example_ring_joint(int num_frames, double radius, double tilt, int order) {
   std::vector<SE3> frames;
-  const double two_pi = 2.0 * std::numbers::pi;
+  const double two_pi = 2.0 * kPi;
   for (int k = 0; k < num_frames; ++k) {
     const double a = two_pi * k / num_frames;
     SE3 g = rot_z(a) * SE3::translation(Vec3(radius * (1.0 + 0.3 * std::cos(2.0 * a)), 0.0, 0.0)) *
@@ -72,23 +72,6 @@ MultibodyModel example_leg() {
   ankle->coordinates()[0].max = 0.6;
   ankle->set_offsets(SE3::translation(Vec3(0, 0, -0.4)), SE3::identity());
   model.add_body("foot", shank, ankle, BodyInertia::box(1.2, Vec3(0.04, 0.1, 0.03), Vec3(0, -0.04, -0.05)));
-  return model;
-}
-
-MultibodyModel example_beads_on_wire(double omega) {
-  MultibodyModel model;
-  model.root_trajectory = [omega](double t) {
-    RootState s;
-    s.world_T_root = rot_z(omega * t);
-    s.v = make_twist(Vec3(0, 0, omega), Vec3::Zero());
-    return s;
-  };
-  for (int i = 0; i < 3; ++i) {
-    auto joint = example_ring_joint(10, 0.3, 0.5);
-    // three rings, turned 120° apart and standing up (ring axis horizontal)
-    joint->set_offsets(rot_z(2.0 * std::numbers::pi * i / 3.0) * rot_x(0.5 * std::numbers::pi), SE3::identity());
-    model.add_body("bead" + std::to_string(i), -1, joint, BodyInertia::sphere(0.05, 0.02));
-  }
   return model;
 }
 

@@ -30,8 +30,4 @@ MultibodyModel example_spline_chain(int n);
 // bodies "thigh", "shank", "foot"; nq = 3. forward is −y; the toe is near (0, −0.12, −0.08) in the foot frame.
 MultibodyModel example_leg();
 
-// a wire frame spinning at omega (rad/s) about the world z axis (driven root) carrying three beads, each on
-// its own closed ring joint. nq = 3.
-MultibodyModel example_beads_on_wire(double omega = 1.0);
-
 }  // namespace js

@@ -24,8 +24,8 @@ void body_point_jacobian(const MultibodyModel& model, const MultibodyData& data,
     const BodyData& dj = data.bodies[static_cast<std::size_t>(j)];
     const SE3& T = dj.world_T_body;
     for (int k = 0; k < bj.dof; ++k) {
-      const Vec3 w = T.R * dj.joint.S.col(k).head<3>();
-      J.col(bj.q_index + k) << T.R * dj.joint.S.col(k).tail<3>() + w.cross(x - T.p), w;
+      const Vec3 w = T.R * angular(dj.joint.S.col(k));
+      J.col(bj.q_index + k) << w, T.R * linear(dj.joint.S.col(k)) + w.cross(x - T.p);
     }
   }
 }
@@ -56,7 +56,7 @@ double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::Vec
     if (tg.goal != IkGoal::Orientation) {
       const Vec3 e = tg.position - T.act(tg.point);
       e_trial_.segment<3>(row) = tg.weight * e;
-      if (with_jacobian) J_.middleRows<3>(row) = tg.weight * Jb_.topRows<3>();
+      if (with_jacobian) J_.middleRows<3>(row) = tg.weight * Jb_.bottomRows<3>();
       err = e.norm();
       row += 3;
     }
@@ -65,7 +65,7 @@ double IkSolver::evaluate(const std::vector<IkTarget>& targets, const Eigen::Vec
       const Vec3 e = so3_log(tg.rotation * T.R.transpose());
       const double w = tg.weight * tg.orientation_scale;
       e_trial_.segment<3>(row) = w * e;
-      if (with_jacobian) J_.middleRows<3>(row) = w * Jb_.bottomRows<3>();
+      if (with_jacobian) J_.middleRows<3>(row) = w * Jb_.topRows<3>();
       err = std::max(err, e.norm());
       row += 3;
     }
@@ -186,13 +186,13 @@ void IkSolver::restart(const std::vector<IkTarget>& targets, const Eigen::Vector
     trial.q = report.q;
     for (int k = 0; k < n; ++k) {
       const double u = (strata[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)] + unit(rng)) / restarts;
-      const bool bounded = lo_[k] > -1e299 && hi_[k] < 1e299;
+      const bool bounded = is_limit(lo_[k]) && is_limit(hi_[k]);
       if (locked_[static_cast<std::size_t>(k)]) {
         trial.q[k] = q0[k];
       } else if (bounded) {
         trial.q[k] = lo_[k] + u * (hi_[k] - lo_[k]);
       } else {
-        trial.q[k] = std::min(std::max(q0[k] + (2.0 * u - 1.0) * 3.141592653589793, lo_[k]), hi_[k]);
+        trial.q[k] = std::min(std::max(q0[k] + (2.0 * u - 1.0) * kPi, lo_[k]), hi_[k]);
       }
     }
     descend(targets, o, trial);

@@ -69,8 +69,9 @@ struct IkReport {
   std::string message;            // one line: what happened
 };
 
-// the world jacobian of a body point: rows 0–2 d(point position)/dq, rows 3–5 the body's world angular
-// velocity per q̇. needs forward_kinematics at Velocity level (S evaluated). J: 6×nq, resized once.
+// the world jacobian of a body point, ordered as the project's twists [ω; v]: rows 0–2 the body's world
+// angular velocity per q̇, rows 3–5 d(point position)/dq. needs forward_kinematics at Velocity level (S
+// evaluated). J: 6×nq, resized once.
 void body_point_jacobian(const MultibodyModel& model, const MultibodyData& data, int body, const Vec3& point,
                          Eigen::MatrixXd& J);
 

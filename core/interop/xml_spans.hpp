@@ -21,7 +21,6 @@ struct XmlSpan {
   int depth = 0;
   bool self_closing = false;
 
-  std::size_t content_begin() const { return open_end; }
   std::size_t content_size() const { return close_begin - open_end; }
 };
 

@@ -45,8 +45,6 @@ class JointArcLength {
   // total arc length L = s(q_end) (metric units: rad, or m/ℓ).
   double length() const { return table_.back(); }
   const ArcLengthMetric& metric() const { return metric_; }
-  // speeds at or below this count as degenerate: 1e-9 of the mean speed L/|q_end − q_begin|.
-  double min_speed() const { return min_speed_; }
 
   // s(q) for q between q_begin and q_end (clamped into that interval).
   double s_of_q(double q) const;
@@ -71,7 +69,7 @@ class JointArcLength {
   double sign_;   // σ
   double width_;  // |q_end − q_begin|
   ArcLengthMetric metric_;
-  double min_speed_ = 0.0;
+  double min_speed_ = 0.0;  // speeds at or below count as degenerate: 1e-9 of the mean speed L/|q_end − q_begin|
   std::vector<double> table_;  // s at x = k·width/pieces, k = 0..pieces
 };
 

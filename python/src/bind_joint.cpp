@@ -202,7 +202,7 @@ Twists are [w; v] (angular first); metres and radians. Raises ValueError for a w
             std::vector<PyCoordinate> out;
             for (const Coordinate& c : j.model->coordinates()) {
               const double inf = std::numeric_limits<double>::infinity();
-              out.push_back({c.name, c.min <= -1e300 ? -inf : c.min, c.max >= 1e300 ? inf : c.max, unit_of(*j.model, c), c.locked});
+              out.push_back({c.name, c.has_lower_limit() ? c.min : -inf, c.has_upper_limit() ? c.max : inf, unit_of(*j.model, c), c.locked});
             }
             return out;
           },

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace js::test {
 
@@ -27,6 +28,18 @@ inline std::string slurp(const std::filesystem::path& p) {
 }
 
 // a per-process temporary path, so parallel test programs never share files.
+// the comma-separated numbers printed after `label` on one line of out ("reached = 0.1,-0.2,0.3"), for
+// comparing an iterative solver's output numerically rather than by its printed digits; empty if absent.
+inline std::vector<double> numbers_after(const std::string& out, const std::string& label) {
+  std::vector<double> v;
+  const std::size_t at = out.find(label);
+  if (at == std::string::npos) return v;
+  std::istringstream line(out.substr(at + label.size(), out.find('\n', at) - at - label.size()));
+  std::string item;
+  while (std::getline(line, item, ',')) v.push_back(std::stod(item));
+  return v;
+}
+
 inline std::filesystem::path cli_temp(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("js_cli_" + std::to_string(::getpid()) + "_" + name);
 }

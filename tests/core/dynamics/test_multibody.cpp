@@ -26,29 +26,29 @@ TEST(Spatial, InertiaToParentMatchesDenseAdjoint) {
     const Mat6 X = Ad(G.inverse());
     const Mat6 expected = X.transpose() * A * X;
     EXPECT_LT((inertia_to_parent(G, A) - expected).cwiseAbs().maxCoeff(), 1e-13);
-    const Wrench f = Wrench::Random();
+    const Wrench f = Wrench(test::random_vector(6, rng));
     EXPECT_LT((Ad_inv_star_apply(G, f) - X.transpose() * f).cwiseAbs().maxCoeff(), 1e-14);
     // the fused forms add into the parent: A alone, and aba's 1-dof reduction A − d U Uᵀ
     const Mat6 P = test::random_inertia(rng).generalized();
     Mat6 sum = P;
     add_inertia_to_parent(G, A, sum);
     EXPECT_LT((sum - (P + expected)).cwiseAbs().maxCoeff(), 1e-13);
-    const Wrench U = A * Twist::Random();
+    const Wrench U = A * Twist(test::random_vector(6, rng));
     const double d = 0.37;
     sum = P;
     add_articulated_to_parent(G, A, d, U, sum);
     const Mat6 reduced = X.transpose() * (A - d * U * U.transpose()) * X;
     EXPECT_LT((sum - (P + reduced)).cwiseAbs().maxCoeff(), 1e-12);
     // with the bias force carried in the same pass
-    const Wrench b0 = Wrench::Random();
+    const Wrench b0 = Wrench(test::random_vector(6, rng));
     Wrench b = b0;
     sum = P;
     add_articulated_to_parent(G, A, d, U, sum, f, b);
     EXPECT_LT((sum - (P + reduced)).cwiseAbs().maxCoeff(), 1e-12);
     EXPECT_LT((b - (b0 + X.transpose() * f)).cwiseAbs().maxCoeff(), 1e-14);
     // β = J̃ c + b and U = J̃ s in one pass (lane form)
-    const Twist c = Twist::Random();
-    const Twist s = Twist::Random();
+    const Twist c = Twist(test::random_vector(6, rng));
+    const Twist s = Twist(test::random_vector(6, rng));
     Wrench beta, Us;
     detail::mat6_times_two(A, c.data(), b0.data(), s.data(), beta.data(), Us.data());
     EXPECT_LT((beta - (A * c + b0)).cwiseAbs().maxCoeff(), 1e-13);
@@ -60,8 +60,8 @@ TEST(Spatial, InertiaToParentMatchesDenseAdjoint) {
 TEST(Spatial, AdStarAndCompositionMatchDenseForms) {
   std::mt19937 rng(2);
   for (int trial = 0; trial < 20; ++trial) {
-    const Twist g = Twist::Random();
-    const Wrench f = Wrench::Random();
+    const Twist g = Twist(test::random_vector(6, rng));
+    const Wrench f = Wrench(test::random_vector(6, rng));
     EXPECT_LT((ad_star_apply(g, f) - ad(g).transpose() * f).cwiseAbs().maxCoeff(), 1e-15);
     const SE3 A = random_transform(rng, 1.0);
     const SE3 B = random_transform(rng, 1.0);
@@ -111,7 +111,7 @@ TEST_P(RandomTrees, AbaInvertsRneaAndMatchesMassMatrix) {
     const Eigen::VectorXd q = random_vector(model.nq(), rng);
     const Eigen::VectorXd qd = random_vector(model.nq(), rng);
     const Eigen::VectorXd qdd = random_vector(model.nq(), rng);
-    for (auto& b : data.bodies) b.f_ext = Wrench::Random();
+    for (auto& b : data.bodies) b.f_ext = Wrench(test::random_vector(6, rng));
     const Eigen::VectorXd tau = rnea(model, data, 0.0, q, qd, qdd);
     const Eigen::VectorXd qdd_aba = aba(model, data, 0.0, q, qd, tau);
     ASSERT_FALSE(data.singular);

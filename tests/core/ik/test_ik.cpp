@@ -43,8 +43,8 @@ TEST(Ik, PointJacobianMatchesFiniteDifferences) {
       const SE3& Tm = dm.bodies[static_cast<std::size_t>(body)].world_T_body;
       const Vec3 dx = (Tp.act(p) - Tm.act(p)) / (2 * h);
       const Vec3 dw = so3_log(Tp.R * Tm.R.transpose()) / (2 * h);
-      EXPECT_LT((dx - J.col(k).head<3>()).norm(), 1e-7) << "body " << body << " q " << k;
-      EXPECT_LT((dw - J.col(k).tail<3>()).norm(), 1e-7) << "body " << body << " q " << k;
+      EXPECT_LT((dw - J.col(k).head<3>()).norm(), 1e-7) << "body " << body << " q " << k;  // [ω; v]
+      EXPECT_LT((dx - J.col(k).tail<3>()).norm(), 1e-7) << "body " << body << " q " << k;
     }
   }
 }

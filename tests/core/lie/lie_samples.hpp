@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <ostream>
 #include <random>
@@ -27,10 +28,12 @@ struct LieSample {
 
 inline void PrintTo(const LieSample& s, std::ostream* os) { *os << s.name; }
 
-// a seeded generator so failures reproduce.
-inline std::mt19937_64& lie_rng() {
-  static std::mt19937_64 rng(20080811);
-  return rng;
+// a generator for one test on one sample, seeded by the sample's name and the test's own salt: its draws
+// do not depend on which tests ran before (a shared stream made them), and failures reproduce alone.
+inline std::mt19937_64 sample_rng(const LieSample& s, std::uint64_t salt) {
+  std::uint64_t seed = 1469598103934665603ull ^ salt;  // fnv-1a over the name
+  for (const char c : s.name) seed = (seed ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+  return std::mt19937_64(seed);
 }
 
 inline Vec3 random_unit(std::mt19937_64& rng) {
@@ -52,7 +55,7 @@ inline Twist random_twist(std::mt19937_64& rng, double max_angle = 3.0, double s
 inline SE3 random_se3(std::mt19937_64& rng) { return se3_exp(random_twist(rng)); }
 
 inline std::vector<LieSample> lie_samples() {
-  std::mt19937_64 rng(1360612);  // independent of lie_rng() so the list never changes
+  std::mt19937_64 rng(1360612);  // its own seed: the list never changes
   std::vector<LieSample> out;
   out.push_back({"identity", SampleClass::Identity, Twist::Zero()});
   const char* tiny_names[] = {"tiny_1e_12", "tiny_1e_10", "tiny_1e_08", "tiny_1e_06", "tiny_1e_04"};
@@ -65,7 +68,7 @@ inline std::vector<LieSample> lie_samples() {
   // a pure translation and a pure rotation
   out.push_back({"pure_translation", SampleClass::Identity, make_twist(Vec3::Zero(), random_vec(rng, 1.0))});
   out.push_back({"pure_rotation", SampleClass::Random, make_twist(1.3 * random_unit(rng), Vec3::Zero())});
-  const double pi = std::numbers::pi;
+  const double pi = kPi;
   out.push_back({"near_pi_1e_06", SampleClass::NearPi, make_twist((pi - 1e-6) * random_unit(rng), random_vec(rng, 1.0))});
   out.push_back({"near_pi_1e_09", SampleClass::NearPi, make_twist((pi - 1e-9) * random_unit(rng), random_vec(rng, 1.0))});
   // near π about a coordinate axis: the symmetric-part axis extraction has zeros to cope with
