@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "core/dynamics/examples.hpp"
 #include "core/dynamics/simulator.hpp"
@@ -171,13 +172,15 @@ namespace {
 // rk4 energy drift of a single body on one joint of each kind (isolates a joint whose S or ∇S is off).
 class SingleJointEnergy : public ::testing::TestWithParam<int> {};
 
-// energy drift when dt halves: rk4 is fourth order, the ratio near 2⁴ = 16 for the analytic joints; cubic
-// spline joints are c², their ∇S kinks at knots, so rk4 drops to second order there (a ratio near 2² = 4).
-// a wrong S or ∇S leaves a drift that does not shrink. the ratios of two halvings must both lie in the band.
+// energy drift when dt halves (4, 2, 1, 0.5 ms). rk4 is fourth order: for the analytic joints the ratio from
+// 2 to 1 ms (the asymptotic range, above round-off) is 16 within 2. the cubic spline joints are c², their
+// ∇S kinks at the knots the motion crosses, so their ratio wanders (3.4 to 41 measured): they must shrink at
+// least like dt² (ratio > 3) at every halving. a wrong S or ∇S leaves a drift that does not shrink.
+// straight-line motions (prismatic, planar, no gravity) are integrated to round-off.
 TEST_P(SingleJointEnergy, Rk4DriftIsFourthOrder) {
-  double drift[3] = {0, 0, 0};
+  double drift[4] = {0, 0, 0, 0};
   int dof = 0;
-  for (int pass = 0; pass < 3; ++pass) {
+  for (int pass = 0; pass < 4; ++pass) {
     std::mt19937 rng(11);
     MultibodyModel model;
     model.add_body("b", -1, test::random_joint(GetParam(), rng), test::random_inertia(rng));
@@ -196,19 +199,19 @@ TEST_P(SingleJointEnergy, Rk4DriftIsFourthOrder) {
       drift[pass] = std::max(drift[pass], std::abs(e.kinetic + e.potential - e0.kinetic - e0.potential));
     }
   }
-  if (dof == 0) {
-    EXPECT_EQ(drift[0], 0.0);  // the fixed joint: nothing moves
+  const std::string at = "kind " + std::to_string(GetParam()) + ": drifts " + std::to_string(drift[0]) + " " +
+                         std::to_string(drift[1]) + " " + std::to_string(drift[2]) + " " + std::to_string(drift[3]);
+  if (dof == 0 || drift[0] < 1e-12) {
+    for (const double d : drift) EXPECT_LT(d, 1e-12) << at;  // fixed joint, or a straight line
     return;
   }
-  const bool spline_kind = GetParam() == 0 || GetParam() == 1;
-  const double lo = spline_kind ? 3.0 : 13.0, hi = spline_kind ? 6.0 : 19.0;
-  ASSERT_GT(drift[2], 1e-13) << "kind " << GetParam() << ": the drift is at round-off, the ratio means nothing";
-  for (int pass = 0; pass < 2; ++pass) {
-    const double ratio = drift[pass] / drift[pass + 1];
-    std::printf("kind %d dt %.0e: drift %.3e, ratio %.2f\n", GetParam(), 4e-3 / (1 << pass), drift[pass], ratio);
-    EXPECT_GT(ratio, lo) << "kind " << GetParam() << ": " << drift[pass] << " " << drift[pass + 1];
-    EXPECT_LT(ratio, hi) << "kind " << GetParam() << ": " << drift[pass] << " " << drift[pass + 1];
+  if (GetParam() == 0 || GetParam() == 1) {
+    for (int pass = 0; pass < 3; ++pass) EXPECT_GT(drift[pass] / drift[pass + 1], 3.0) << at;
+    return;
   }
+  const double ratio = drift[1] / drift[2];
+  EXPECT_GT(ratio, 14.0) << at;
+  EXPECT_LT(ratio, 18.0) << at;
 }
 
 // the quadratic stand-in (last kind) may fold (singular S) and is left out
