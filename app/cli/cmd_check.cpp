@@ -36,7 +36,7 @@ void run_check(const CheckOptions& o) {
   Eigen::VectorXd mid(n);
   for (int i = 0; i < n; ++i) {
     const Coordinate& c = joint->coordinates()[static_cast<std::size_t>(i)];
-    mid[i] = c.min > -1e100 && c.max < 1e100 ? 0.5 * (c.min + c.max) : 0.0;
+    mid[i] = c.is_bounded() ? 0.5 * (c.min + c.max) : 0.0;
   }
   for (int axis = 0; axis < n; ++axis) {
     const std::vector<double> knots = joint_knots(*joint, axis);

@@ -121,7 +121,7 @@ void run_import_trc(const ImportTrcOptions& cli) {
       for (std::size_t k = 1; k < mot.columns.size(); ++k) names += (names.empty() ? "" : ", ") + mot.columns[k];
       throw std::runtime_error("import-trc: " + cli.mot + ": no column '" + cli.coordinate + "' (columns: " + names + ")");
     }
-    if (mot.in_degrees && !cli.translational) options.q_scale = 3.14159265358979323846 / 180.0;
+    if (mot.in_degrees && !cli.translational) options.q_scale = kPi / 180.0;
   }
   interop::TrcSampleResult r;
   try {

@@ -20,7 +20,7 @@ PointTangent point_tangent(const MultibodyData& data, const DynamicsDerivatives&
   if (body < 0) {
     const SE3& T = data.root.world_T_root;
     out.p = T.act(x);
-    out.pd = T.R * (data.root.v.tail<3>() + data.root.v.head<3>().cross(x));
+    out.pd = T.R * (linear(data.root.v) + angular(data.root.v).cross(x));
     out.dp.setZero();
     out.dpd.setZero();
     return out;
@@ -30,12 +30,12 @@ PointTangent point_tangent(const MultibodyData& data, const DynamicsDerivatives&
   const Twist& v = data.bodies[b].v;
   const Twist& eta = d.eta[b];
   const Twist& dv = d.dv[b];
-  const Vec3 w = v.tail<3>() + v.head<3>().cross(x);
+  const Vec3 w = linear(v) + angular(v).cross(x);
   out.p = T.act(x);
   out.pd = T.R * w;
   // δR = R [η_ω]×: the point moves with the body's pose tangent, its velocity also with δv
-  out.dp = T.R * (eta.tail<3>() + eta.head<3>().cross(x));
-  out.dpd = T.R * (eta.head<3>().cross(w) + dv.tail<3>() + dv.head<3>().cross(x));
+  out.dp = T.R * (linear(eta) + angular(eta).cross(x));
+  out.dpd = T.R * (angular(eta).cross(w) + linear(dv) + angular(dv).cross(x));
   return out;
 }
 
@@ -47,9 +47,9 @@ void add_force_tangent(std::vector<Twist>& dfext, const DynamicsDerivatives& d, 
   const auto b = static_cast<std::size_t>(body);
   const Mat3& R = data.bodies[b].world_T_body.R;
   const Vec3 f = R.transpose() * F_world;
-  const Vec3 df = -d.eta[b].head<3>().cross(f) + R.transpose() * dF_world;
-  dfext[b].head<3>() += x.cross(df);
-  dfext[b].tail<3>() += df;
+  const Vec3 df = -angular(d.eta[b]).cross(f) + R.transpose() * dF_world;
+  angular(dfext[b]) += x.cross(df);
+  linear(dfext[b]) += df;
 }
 
 }  // namespace
@@ -221,10 +221,10 @@ void dynamics_derivatives(const MultibodyModel& model, const ForceSet& forces, M
         const auto b = static_cast<std::size_t>(e.body);
         const Mat3& R = data.bodies[b].world_T_body.R;
         const Vec3 f = R.transpose() * e.force;
-        const Vec3 df = -out.eta[b].head<3>().cross(f);
-        const Vec3 dt = -out.eta[b].head<3>().cross(R.transpose() * e.torque);
-        out.df[b].head<3>() -= e.point.cross(df) + dt;
-        out.df[b].tail<3>() -= df;
+        const Vec3 df = -angular(out.eta[b]).cross(f);
+        const Vec3 dt = -angular(out.eta[b]).cross(R.transpose() * e.torque);
+        angular(out.df[b]) -= e.point.cross(df) + dt;
+        linear(out.df[b]) -= df;
       }
       // backward: δτ_i = δSᵀ f_i + Sᵀ δf_i; the parent gets Ad*_{G⁻¹}(δf_i − ad_ξᵀ f_i)
       auto column = position ? out.D_q.col(k) : out.D_qd.col(k);

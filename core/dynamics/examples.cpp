@@ -30,7 +30,7 @@ std::shared_ptr<SplineCurveJoint> example_knee_joint() {
 
 std::shared_ptr<SplineCurveJoint> example_ring_joint(int num_frames, double radius, double tilt, int order) {
   std::vector<SE3> frames;
-  const double two_pi = 2.0 * std::numbers::pi;
+  const double two_pi = 2.0 * kPi;
   for (int k = 0; k < num_frames; ++k) {
     const double a = two_pi * k / num_frames;
     SE3 g = rot_z(a) * SE3::translation(Vec3(radius * (1.0 + 0.3 * std::cos(2.0 * a)), 0.0, 0.0)) *

@@ -26,7 +26,7 @@ Vec3 body_point_position(const MultibodyData& data, int body, const Vec3& point)
 
 Vec3 body_point_velocity(const MultibodyData& data, int body, const Vec3& point) {
   const Twist& v = body_velocity(data, body);
-  return world_T(data, body).R * (v.tail<3>() + v.head<3>().cross(point));
+  return world_T(data, body).R * (linear(v) + angular(v).cross(point));
 }
 
 void apply_forces(const MultibodyModel& model, const ForceSet& forces, MultibodyData& data, double t,
@@ -59,7 +59,7 @@ void apply_forces(const MultibodyModel& model, const ForceSet& forces, Multibody
   for (const ExternalForce& e : forces.external) {
     BodyData& bd = data.bodies[static_cast<std::size_t>(e.body)];
     bd.f_ext += wrench_at_point(bd.world_T_body, e.point, e.force);
-    bd.f_ext.head<3>() += bd.world_T_body.R.transpose() * e.torque;
+    angular(bd.f_ext) += bd.world_T_body.R.transpose() * e.torque;
   }
 }
 
@@ -71,9 +71,9 @@ MechanicalState mechanical_state(const MultibodyModel& model, const ForceSet& fo
     const BodyData& bd = data.bodies[static_cast<std::size_t>(i)];
     const Wrench h = body.J * bd.v;  // body momentum [angular about origin; linear], body frame
     s.kinetic += 0.5 * bd.v.dot(h);
-    const Vec3 linear = bd.world_T_body.R * h.tail<3>();
-    s.linear_momentum += linear;
-    s.angular_momentum += bd.world_T_body.R * h.head<3>() + bd.world_T_body.p.cross(linear);
+    const Vec3 p = bd.world_T_body.R * linear(h);  // linear momentum, world frame
+    s.linear_momentum += p;
+    s.angular_momentum += bd.world_T_body.R * angular(h) + bd.world_T_body.p.cross(p);
     s.potential -= body.inertia.mass * model.gravity.dot(bd.world_T_body.act(body.inertia.com));
   }
   for (const CoordinateSpring& sp : forces.springs) {

@@ -52,13 +52,11 @@ struct ForceSet {
   std::vector<CoordinateMotor> motors;
   std::vector<PointSpring> point_springs;
   std::vector<ExternalForce> external;
-
-  // true when some term needs body poses or velocities (point springs, external forces).
-  bool needs_kinematics() const { return !point_springs.empty() || !external.empty(); }
 };
 
 // generalized forces tau (size nq) and body wrenches data.bodies[i].f_ext at (t, q, q̇). needs
-// forward_kinematics at Velocity level or higher for the same (t, q, q̇) when forces.needs_kinematics().
+// forward_kinematics at Velocity level or higher for the same (t, q, q̇) when there are point springs or
+// external forces.
 // overwrites tau and every f_ext. allocates nothing.
 void apply_forces(const MultibodyModel& model, const ForceSet& forces, MultibodyData& data, double t,
                   const ConstVectorRef& q, const ConstVectorRef& qd, Eigen::Ref<Eigen::VectorXd> tau);

@@ -85,20 +85,6 @@ RootState MultibodyModel::root_state(double t) const {
   return s;
 }
 
-Eigen::VectorXd MultibodyModel::neutral_configuration() const {
-  Eigen::VectorXd q = Eigen::VectorXd::Zero(nq_);
-  for (int k = 0; k < nq_; ++k) {
-    const Coordinate& c = coordinate_info(k);
-    const bool bounded = c.min > -1e299 && c.max < 1e299;
-    if (bounded) {
-      q[k] = 0.5 * (c.min + c.max);
-    } else if (c.min > 0.0 || c.max < 0.0) {
-      q[k] = c.min > 0.0 ? c.min : c.max;
-    }
-  }
-  return q;
-}
-
 BodyData::BodyData(int dof, int free_dof) : joint(dof), U(6, free_dof), Omega_inv(free_dof, free_dof), u(free_dof) {
   U.setZero();
   Omega_inv.setZero();

@@ -104,8 +104,6 @@ class MultibodyModel {
   // the root frame at time t.
   RootState root_state(double t) const;
   bool root_is_fixed() const { return !root_trajectory; }
-  // a q inside every coordinate range (range midpoint, or 0 when unbounded), size nq.
-  Eigen::VectorXd neutral_configuration() const;
 
  private:
   std::vector<Body> bodies_;

@@ -49,7 +49,7 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
     const Body& body = model.body(model.coordinate(k).body);
     const bool wraps = body.joint->range_policy() == RangePolicy::Wrap;
     if (model.is_prescribed(k)) continue;  // the trajectory decides
-    if (c.locked || (!wraps && (c.min > -1e299 || c.max < 1e299))) constrained_.push_back(k);
+    if (c.locked || (!wraps && (c.has_lower_limit() || c.has_upper_limit()))) constrained_.push_back(k);
   }
   engaged_.reserve(constrained_.size());
   // hard loop rows join the limit impulses (compliant rows are springs and give way)

@@ -41,7 +41,7 @@ Mat3 frame_with_z(const Vec3& z) {
   return f;
 }
 
-double wrap(double a) { return std::remainder(a, 2.0 * M_PI); }
+double wrap(double a) { return std::remainder(a, 2.0 * kPi); }
 
 double hinge_cost(const SampleSet& set, const SE3& A, const SE3& B, const std::vector<double>& angle,
                   double inv_length) {
@@ -331,7 +331,7 @@ std::string q_text(const SampleSet& set, int k, bool degrees) {
     s << (a ? ", " : "");
     if (degrees) {
       s.precision(1);
-      s << q[a] * 180.0 / M_PI << "°";
+      s << q[a] * 180.0 / kPi << "°";
     } else {
       s.precision(3);
       s << q[a];
@@ -342,7 +342,7 @@ std::string q_text(const SampleSet& set, int k, bool degrees) {
 }  // namespace
 
 std::string baseline_line(const std::string& name, const BaselineErrors& e, const SampleSet& set, bool degrees) {
-  constexpr double kDeg = 180.0 / M_PI;
+  constexpr double kDeg = 180.0 / kPi;
   std::ostringstream s;
   s.setf(std::ios::fixed);
   s.precision(3);

@@ -8,8 +8,7 @@ namespace js::fit {
 
 namespace {
 
-// a bound a file leaves open is ±1e300
-bool rotation_probe_bounded(const Coordinate& c) { return std::abs(c.min) < 1e299 && std::abs(c.max) < 1e299 && c.min < c.max; }
+bool rotation_probe_bounded(const Coordinate& c) { return c.is_bounded() && c.min < c.max; }
 
 }  // namespace
 
@@ -45,7 +44,7 @@ std::string coordinate_value_text(double q, bool rotates, int precision) {
   std::ostringstream s;
   s.precision(precision);
   if (rotates) {
-    s << q * 180.0 / M_PI << "°";
+    s << q * 180.0 / kPi << "°";
   } else {
     s << q << " m";
   }

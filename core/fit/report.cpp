@@ -172,7 +172,7 @@ nlohmann::ordered_json report_to_json(const FitReport& r) {
 }
 
 std::string report_summary(const FitReport& r, int worst) {
-  constexpr double kDeg = 180.0 / M_PI;
+  constexpr double kDeg = 180.0 / kPi;
   std::ostringstream s;
   s.setf(std::ios::fixed);
   s.precision(3);

@@ -135,7 +135,7 @@ Eigen::Matrix<double, Eigen::Dynamic, 6> decompose(const SampleSet& samples, con
     return (u[static_cast<std::size_t>(a)] - centre).squaredNorm() < (u[static_cast<std::size_t>(b)] - centre).squaredNorm();
   });
   auto nearest_turn = [](double x, double reference) {
-    return x + 2.0 * M_PI * std::round((reference - x) / (2.0 * M_PI));
+    return x + 2.0 * kPi * std::round((reference - x) / (2.0 * kPi));
   };
   VisitedGrid visited(u, static_cast<int>(knots.size()));
   visited.add(order[0], 0);
@@ -147,7 +147,7 @@ Eigen::Matrix<double, Eigen::Dynamic, 6> decompose(const SampleSet& samples, con
     const Eigen::Vector3d e = phi.block<1, 3>(k, 3).transpose();
     Eigen::Vector3d chosen = Eigen::Vector3d::Zero();
     double chosen_distance = std::numeric_limits<double>::infinity();
-    for (const Eigen::Vector3d& branch : {e, Eigen::Vector3d(e[0] + M_PI, M_PI - e[1], e[2] + M_PI)}) {
+    for (const Eigen::Vector3d& branch : {e, Eigen::Vector3d(e[0] + kPi, kPi - e[1], e[2] + kPi)}) {
       Eigen::Vector3d candidate;
       for (int i = 0; i < 3; ++i) candidate[i] = nearest_turn(branch[i], ref[i]);
       const double distance = (candidate - ref).squaredNorm();

@@ -24,8 +24,8 @@ void body_point_jacobian(const MultibodyModel& model, const MultibodyData& data,
     const BodyData& dj = data.bodies[static_cast<std::size_t>(j)];
     const SE3& T = dj.world_T_body;
     for (int k = 0; k < bj.dof; ++k) {
-      const Vec3 w = T.R * dj.joint.S.col(k).head<3>();
-      J.col(bj.q_index + k) << w, T.R * dj.joint.S.col(k).tail<3>() + w.cross(x - T.p);
+      const Vec3 w = T.R * angular(dj.joint.S.col(k));
+      J.col(bj.q_index + k) << w, T.R * linear(dj.joint.S.col(k)) + w.cross(x - T.p);
     }
   }
 }
@@ -186,13 +186,13 @@ void IkSolver::restart(const std::vector<IkTarget>& targets, const Eigen::Vector
     trial.q = report.q;
     for (int k = 0; k < n; ++k) {
       const double u = (strata[static_cast<std::size_t>(k)][static_cast<std::size_t>(i)] + unit(rng)) / restarts;
-      const bool bounded = lo_[k] > -1e299 && hi_[k] < 1e299;
+      const bool bounded = is_limit(lo_[k]) && is_limit(hi_[k]);
       if (locked_[static_cast<std::size_t>(k)]) {
         trial.q[k] = q0[k];
       } else if (bounded) {
         trial.q[k] = lo_[k] + u * (hi_[k] - lo_[k]);
       } else {
-        trial.q[k] = std::min(std::max(q0[k] + (2.0 * u - 1.0) * 3.141592653589793, lo_[k]), hi_[k]);
+        trial.q[k] = std::min(std::max(q0[k] + (2.0 * u - 1.0) * kPi, lo_[k]), hi_[k]);
       }
     }
     descend(targets, o, trial);

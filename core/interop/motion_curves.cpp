@@ -14,9 +14,9 @@ namespace {
 char axis_char(int a) { return static_cast<char>('x' + a); }
 
 // a near b + 2πn: the outer angles of a decomposition jump by 2π where the motion passes ±180°
-double unwrap_towards(double a, double b) { return b + std::remainder(a - b, 2.0 * M_PI); }
+double unwrap_towards(double a, double b) { return b + std::remainder(a - b, 2.0 * kPi); }
 
-bool bounded(const Coordinate& c) { return std::abs(c.min) < 1e100 && std::abs(c.max) < 1e100 && c.max > c.min; }
+bool bounded(const Coordinate& c) { return c.is_bounded() && c.max > c.min; }
 
 Vec3 angles_of(const AxisOrder& order, const Mat3& R) { return decompose_body_fixed(order, R); }
 
@@ -87,7 +87,7 @@ MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointV
   m.at = at;
   // the range: the joint's, else the samples', else a turn
   const Coordinate& coord = joint.coordinates()[static_cast<std::size_t>(coordinate)];
-  double lo = -M_PI, hi = M_PI;
+  double lo = -kPi, hi = kPi;
   if (range) {
     lo = range->first;
     hi = range->second;
@@ -106,7 +106,7 @@ MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointV
       lo = std::min(lo, s.q[coordinate]);
       hi = std::max(hi, s.q[coordinate]);
     }
-    if (!(hi > lo)) lo = -M_PI, hi = M_PI;
+    if (!(hi > lo)) lo = -kPi, hi = kPi;
   }
   count = std::max(count, 2);
   JointData d(dof);
@@ -151,7 +151,7 @@ MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointV
 
 std::string motion_curves_csv(const MotionCurves& m, const AngleConvention& convention,
                               const std::string& coordinate_name, bool degrees) {
-  constexpr double kDeg = 180.0 / M_PI;
+  constexpr double kDeg = 180.0 / kPi;
   std::ostringstream s;
   s.precision(10);
   const auto names = convention.angle_names();

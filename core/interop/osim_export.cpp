@@ -13,8 +13,6 @@ namespace js::interop {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 // the joint's own motion G_local(q) (offsets removed), evaluated through the public interface.
 struct LocalMotion {
   const JointModel& joint;
@@ -105,7 +103,7 @@ OsimExport export_osim(const JointModel& joint, const OsimExportOptions& options
   const Coordinate& coord = joint.coordinates()[0];
   const double q0 = options.range ? options.range->first : coord.min;
   const double q1 = options.range ? options.range->second : coord.max;
-  if (!std::isfinite(q0) || !std::isfinite(q1) || std::abs(q0) >= 1e299 || std::abs(q1) >= 1e299) {
+  if (!is_limit(q0) || !is_limit(q1)) {
     throw std::invalid_argument("OpenSim export: coordinate '" + coord.name +
                                 "' has an unbounded range; give the range to export");
   }

@@ -36,7 +36,7 @@ struct OsimModelCoordinate {
   std::string joint;   // the joint element's name
   int model_index = -1;  // index into the model's q (MultibodyModel order), −1 when its joint was not mapped
   OsimMotion motion = OsimMotion::Rotational;
-  double min = -1e300, max = 1e300;  // range (rad or m)
+  double min = Coordinate::kNoLowerLimit, max = Coordinate::kNoUpperLimit;  // range (rad or m)
   bool has_range = false;
   double default_value = 0.0;
   bool locked = false;

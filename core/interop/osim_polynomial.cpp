@@ -15,8 +15,6 @@ namespace js::interop {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
 // the joint's pose and the local motion the six channels describe
 struct Motion {
   const JointModel& joint;

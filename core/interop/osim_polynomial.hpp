@@ -28,7 +28,7 @@ namespace js::interop {
 
 struct OsimPolynomialOptions {
   double position_tolerance = 1e-4;                                // m: 0.1 mm
-  double angle_tolerance = 0.05 * 3.14159265358979323846 / 180.0;  // rad: 0.05°
+  double angle_tolerance = 0.05 * kPi / 180.0;  // rad: 0.05°
   int max_degree = 10;  // total degree (the function's <order>) at which the search stops
   // the box over which the polynomials must hold, one range per coordinate of the joint (required)
   std::vector<std::pair<double, double>> ranges;

@@ -16,7 +16,6 @@ namespace js::interop::detail {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 // the polynomial with its variables reordered: variable d of the result is variable from[d] of p
 AxisFunction permute_polynomial(const AxisFunction& p, const std::vector<int>& from) {

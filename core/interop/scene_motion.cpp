@@ -38,7 +38,7 @@ SceneMotion sweep_motion(const scene::Scene& scene, const std::string& coordinat
   }
   if (k < 0) throw std::invalid_argument("no coordinate '" + coordinate + "' in the scene");
   const Coordinate& c = scene.model.coordinate_info(k);
-  if (std::abs(c.min) >= 1e299 || std::abs(c.max) >= 1e299) {
+  if (!c.is_bounded()) {
     throw std::invalid_argument("coordinate '" + coordinate + "' has an unbounded range; nothing to sweep");
   }
   if (frames < 2 || !(duration > 0.0)) throw std::invalid_argument("a sweep needs ≥ 2 frames and a positive duration");

@@ -14,7 +14,6 @@ namespace {
 using nlohmann::ordered_json;
 
 // the unbounded range a coordinate has when the file gives none (Coordinate's defaults).
-const Coordinate kUnbounded{};
 
 std::string known_kinds() {
   std::string list;
@@ -95,8 +94,8 @@ ordered_json coordinates_to_json(const JointModel& model) {
     ordered_json j;
     j["name"] = c.name;
     // unbounded limits are the reader's default for non-spline kinds; spline kinds always store theirs
-    if (always_ranges || c.min != kUnbounded.min) j["min"] = c.min;
-    if (always_ranges || c.max != kUnbounded.max) j["max"] = c.max;
+    if (always_ranges || c.has_lower_limit()) j["min"] = c.min;
+    if (always_ranges || c.has_upper_limit()) j["max"] = c.max;
     if (c.locked) j["locked"] = true;
     out.push_back(std::move(j));
   }

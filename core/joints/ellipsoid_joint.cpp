@@ -37,16 +37,16 @@ void EllipsoidJoint::evaluate_local(const ConstJointRef& q, JointData& data, Eva
   const Vec3 ez = Vec3::UnitZ();
   Vec3 w[3], wz[3];
   for (int i = 0; i < 3; ++i) {
-    w[i] = data.S.col(i).head<3>();
+    w[i] = angular(data.S.col(i));
     wz[i] = w[i].cross(ez);
-    data.S.col(i).tail<3>() = M * wz[i];
+    linear(data.S.col(i)) = M * wz[i];
   }
   if (level != EvalLevel::Hessian) return;
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
-      const Vec3 dw = data.dS.col(i * 3 + j).head<3>();
+      const Vec3 dw = angular(data.dS.col(i * 3 + j));
       const Mat3 W = hat3(w[j]);
-      data.dS.col(i * 3 + j).tail<3>() = (M * W - W * M) * wz[i] + M * dw.cross(ez);
+      linear(data.dS.col(i * 3 + j)) = (M * W - W * M) * wz[i] + M * dw.cross(ez);
     }
   }
 }

@@ -7,6 +7,7 @@
 // in the child body frame, which is what the dynamics recursions use (eq. 11–14).
 #pragma once
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,11 +64,27 @@ enum class RangePolicy {
 };
 
 struct Coordinate {
+  // an open bound: the default, and what joint and scene files write for "unbounded" (±1e300, read by
+  // core/io/json_cursor's limit()); a bound at or past it limits nothing
+  static constexpr double kNoLowerLimit = -1e300;
+  static constexpr double kNoUpperLimit = 1e300;
+
   std::string name;
-  double min = -1e300;  // lower bound (rad or m)
-  double max = 1e300;   // upper bound
+  double min = kNoLowerLimit;  // lower bound (rad or m)
+  double max = kNoUpperLimit;  // upper bound
   bool locked = false;  // a locked coordinate is held by the dynamics (artisynth §3.3.5)
+
+  bool has_lower_limit() const { return min > kNoLowerLimit; }
+  bool has_upper_limit() const { return max < kNoUpperLimit; }
+  bool is_bounded() const { return has_lower_limit() && has_upper_limit(); }
+  void open_limits() {
+    min = kNoLowerLimit;
+    max = kNoUpperLimit;
+  }
 };
+
+// a bound that limits (finite, inside ±1e300), for bounds kept apart from their coordinate (solver ranges)
+inline bool is_limit(double bound) { return std::abs(bound) < Coordinate::kNoUpperLimit; }
 
 // preallocated results of one evaluation; reuse one per joint to avoid allocation.
 struct JointData {

@@ -31,10 +31,7 @@ std::vector<Coordinate> series_coordinates(const JointModel& a, const JointModel
   for (const JointModel* part : {&a, &b}) {
     for (Coordinate c : part->coordinates()) {
       // the part wraps q itself; a limit here would make the simulator clamp a periodic coordinate
-      if (part->range_policy() == RangePolicy::Wrap && !wraps) {
-        c.min = Coordinate{}.min;
-        c.max = Coordinate{}.max;
-      }
+      if (part->range_policy() == RangePolicy::Wrap && !wraps) c.open_limits();
       coords.push_back(c);
     }
   }

@@ -19,7 +19,7 @@ double transform_gap(const SE3& a, const SE3& b) {
 
 // the range a check covers: [min, max], or one turn around 0 for an unbounded coordinate
 std::pair<double, double> checked_range(const Coordinate& c) {
-  return {c.min > -1e100 ? c.min : -M_PI, c.max < 1e100 ? c.max : M_PI};
+  return {c.has_lower_limit() ? c.min : -kPi, c.has_upper_limit() ? c.max : kPi};
 }
 
 // range ends and distinct interior knots of coordinate a (a joint without knots: 64 even pieces)
@@ -76,8 +76,8 @@ DeadStopReport find_dead_stop(const JointModel& joint, double length_scale, doub
       q[a] = x;
       joint.evaluate(q, data, EvalLevel::Hessian);
       Vec6 s = data.S.col(a), ds = data.dS.col(a * n + a);
-      s.tail<3>() /= length_scale;
-      ds.tail<3>() /= length_scale;
+      linear(s) /= length_scale;
+      linear(ds) /= length_scale;
       df = 2.0 * s.dot(ds);
       return s.squaredNorm();
     };
@@ -248,8 +248,8 @@ JacobianNormReport check_jacobian_norm(const JointModel& joint, int per_axis, do
     for (int d = 0; d < dims; ++d) {
       const Coordinate& c = joint.coordinates()[static_cast<std::size_t>(d)];
       // unbounded coordinates are sampled over one turn / one metre around 0
-      const double lo = c.min > -1e100 ? c.min : -M_PI;
-      const double hi = c.max < 1e100 ? c.max : M_PI;
+      const double lo = c.has_lower_limit() ? c.min : -kPi;
+      const double hi = c.has_upper_limit() ? c.max : kPi;
       const int i = rest % per_axis;
       rest /= per_axis;
       q[d] = lo + (hi - lo) * i / std::max(1, per_axis - 1);

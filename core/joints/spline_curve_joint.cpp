@@ -39,7 +39,7 @@ SplineCurveJoint::SplineCurveJoint(std::vector<SE3> control_frames, spline::Knot
     twists_[static_cast<std::size_t>(l)] = se3_log(frame_of_basis(l - 1).inverse() * frame_of_basis(l));
   }
   twist_norms_.reserve(twists_.size());
-  for (const Twist& z : twists_) twist_norms_.push_back(z.head<3>().norm());
+  for (const Twist& z : twists_) twist_norms_.push_back(angular(z).norm());
 }
 
 int SplineCurveJoint::order() const { return knots_.order(); }

@@ -184,7 +184,7 @@ void read_forces(const JsonCursor& f, const MultibodyModel& model, ForceSet& for
       if (m.has("amplitude")) {
         const double amplitude = m.at("amplitude").number();
         const double frequency = m.has("frequency") ? m.at("frequency").number() : 1.0;
-        mo.profile = [amplitude, frequency](double t) { return amplitude * std::sin(2.0 * 3.141592653589793 * frequency * t); };
+        mo.profile = [amplitude, frequency](double t) { return amplitude * std::sin(2.0 * kPi * frequency * t); };
       }
       forces.motors.push_back(mo);
     }

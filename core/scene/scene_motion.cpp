@@ -21,7 +21,7 @@ void read_body_motion(const JsonCursor& m, MultibodyModel& model, int body) {
   const Coordinate& c = b.joint->coordinates()[0];
   const double from = m.has("from") ? m.at("from").number() : c.min;
   const double to = m.has("to") ? m.at("to").number() : c.max;
-  if (!(std::abs(from) < 1e299 && std::abs(to) < 1e299)) {
+  if (!is_limit(from) || !is_limit(to)) {
     m.fail(ErrorKind::MissingField, "the coordinate has no finite range: give \"from\" and \"to\"");
   }
   ArcLengthMetric metric;

@@ -52,7 +52,7 @@ Vec3 mappable_joint(const Scene& scene, int i, const std::string& source) {
     const Coordinate& c = joint.coordinates()[k];
     const std::string path = body_path(i) + "/joint/coordinates/" + std::to_string(k);
     if (c.locked) refuse(source, path, who + "coordinate " + in_quotes(c.name) + " is locked; the skeleton has no locks");
-    if (c.min > -1e300 || c.max < 1e300) {
+    if (c.has_lower_limit() || c.has_upper_limit()) {
       refuse(source, path, who + "coordinate " + in_quotes(c.name) +
                                " has limits (unilateral constraints in the reduced solver); the skeleton has none");
     }

@@ -20,7 +20,7 @@ bool is_prescribed(const MultibodyModel& model, int k) {
   return false;
 }
 
-double bounded(double x) { return x > -1e299 && x < 1e299 ? x : 0.0; }
+double bounded(double x) { return is_limit(x) ? x : 0.0; }
 
 // rk4 at dt for steps steps; states at every step (index i ↔ t = i·dt).
 bool run_rk4(const Scene& scene, double dt, int steps, std::vector<double>& t, std::vector<Eigen::VectorXd>& q,
@@ -66,7 +66,7 @@ ReferenceRun run_reference(const Scene& scene, double dt, double duration) {
   ref.scale.resize(nq);
   for (int k = 0; k < nq; ++k) {
     const Coordinate& c = scene.model.coordinate_info(k);
-    if (c.min > -1e299 && c.max < 1e299 && c.max > c.min) {
+    if (c.is_bounded() && c.max > c.min) {
       ref.scale[k] = c.max - c.min;
     } else {
       double lo = ref.q[0][k], hi = lo;

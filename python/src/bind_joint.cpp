@@ -103,7 +103,7 @@ pb::dict check(const Joint& j, double length_scale, int samples) {
     Eigen::VectorXd mid(n);
     for (int i = 0; i < n; ++i) {
       const Coordinate& c = joint.coordinates()[static_cast<std::size_t>(i)];
-      mid[i] = c.min > -1e100 && c.max < 1e100 ? 0.5 * (c.min + c.max) : 0.0;
+      mid[i] = c.is_bounded() ? 0.5 * (c.min + c.max) : 0.0;
     }
     for (int axis = 0; axis < n; ++axis) {
       const std::vector<double> knots = knots_of(joint, axis);
@@ -202,7 +202,7 @@ Twists are [w; v] (angular first); metres and radians. Raises ValueError for a w
             std::vector<PyCoordinate> out;
             for (const Coordinate& c : j.model->coordinates()) {
               const double inf = std::numeric_limits<double>::infinity();
-              out.push_back({c.name, c.min <= -1e300 ? -inf : c.min, c.max >= 1e300 ? inf : c.max, unit_of(*j.model, c), c.locked});
+              out.push_back({c.name, c.has_lower_limit() ? c.min : -inf, c.has_upper_limit() ? c.max : inf, unit_of(*j.model, c), c.locked});
             }
             return out;
           },

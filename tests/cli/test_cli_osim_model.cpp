@@ -20,7 +20,7 @@ namespace js::test {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr double kDeg = 3.14159265358979323846 / 180.0;
+constexpr double kDeg = kPi / 180.0;
 
 fs::path shared() { return fs::path(JS_SOURCE_DIR) / ".." / "shared" / "data" / "opensim"; }
 std::string q(const fs::path& p) { return "'" + p.string() + "'"; }

@@ -16,7 +16,7 @@ using namespace js::ui;
 
 namespace {
 
-constexpr double kUnitsDeg = std::numbers::pi / 180.0;
+constexpr double kUnitsDeg = kPi / 180.0;
 
 // a parent and a child joined by `kind` (a lower pair gets its model at once)
 struct UnitsDoc {

@@ -270,11 +270,11 @@ TEST(Demo, SamplesSpanKneeFlexion) {
   const Joint& knee = d.joints.front();
   ASSERT_EQ(knee.samples.size(), 12u);
   EXPECT_NEAR(knee.samples.front().q[0], 0.0, 1e-12);
-  EXPECT_NEAR(knee.samples.back().q[0], 120.0 * M_PI / 180.0, 1e-12);
+  EXPECT_NEAR(knee.samples.back().q[0], 120.0 * kPi / 180.0, 1e-12);
   // the tibia's shaft axis (−y) swings from straight down to behind and up as the knee flexes
   const Vec3 down0 = knee.samples.front().parent_T_child.R * Vec3(0, -1, 0);
   const Vec3 down1 = knee.samples.back().parent_T_child.R * Vec3(0, -1, 0);
   EXPECT_LT(down0.y(), -0.99);
   EXPECT_LT(down1.z(), -0.8);
-  EXPECT_GT(std::acos(down0.dot(down1)) * 180.0 / M_PI, 115.0);
+  EXPECT_GT(std::acos(down0.dot(down1)) * 180.0 / kPi, 115.0);
 }

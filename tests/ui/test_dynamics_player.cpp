@@ -127,7 +127,7 @@ TEST(DynamicsPlayer, DemoKneeSwingsWideWithoutReachingALimit) {
     q_min = std::min(q_min, doc.data().joint(id)->q[0]);
     q_max = std::max(q_max, doc.data().joint(id)->q[0]);
   }
-  EXPECT_GT(q_max - q_min, 60.0 * std::numbers::pi / 180.0);
+  EXPECT_GT(q_max - q_min, 60.0 * kPi / 180.0);
   EXPECT_GT(q_min, lo + 0.05);
   EXPECT_LT(q_max, hi - 0.05);
 }

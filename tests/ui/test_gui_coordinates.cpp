@@ -42,7 +42,7 @@ using namespace js::ui;
 using js::ui::test::let_layouts_settle;
 
 namespace {
-constexpr double kDeg = std::numbers::pi / 180.0;
+constexpr double kDeg = kPi / 180.0;
 const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
 
 Vec3 eye_direction(const CameraState& c) { return (camera_eye(c) - c.target).normalized(); }
@@ -147,7 +147,7 @@ class CoordinatesTest : public QObject {
     QCOMPARE(doc.data().joint(knee.id)->q[0], 110 * kDeg);
     // an empty max is no limit (the core's open bound, read back by the same query)
     t->item(0, CoordinateEditor::max_column)->setText(QString());
-    QVERIFY(!finite_bound(doc.data().joint(knee.id)->model->coordinates()[0].max));
+    QVERIFY(!doc.data().joint(knee.id)->model->coordinates()[0].has_upper_limit());
     QCOMPARE(coordinate_range_text(*doc.data().joint(knee.id), 0), QStringLiteral("[0°, …)"));
     doc.undo_stack()->undo();
     // min ≥ max is refused with a message

@@ -127,7 +127,7 @@ class JointViewsTest : public QObject {
       for (int c = 0; c < 3; ++c) {
         const double da = m.sample_angle[c][k] - curve_at(m.q, m.angle[c], m.sample_q[k]);
         const double dt = m.sample_translation[c][k] - curve_at(m.q, m.translation[c], m.sample_q[k]);
-        QVERIFY2(std::abs(da) < 2.0 * M_PI / 180.0, qPrintable(QString("sample %1 angle %2: %3 deg").arg(k).arg(c).arg(da * 180 / M_PI)));
+        QVERIFY2(std::abs(da) < 2.0 * kPi / 180.0, qPrintable(QString("sample %1 angle %2: %3 deg").arg(k).arg(c).arg(da * 180 / kPi)));
         QVERIFY2(std::abs(dt) < 2e-3, qPrintable(QString("sample %1 translation %2: %3 mm").arg(k).arg(c).arg(dt * 1e3)));
       }
     }
@@ -136,10 +136,10 @@ class JointViewsTest : public QObject {
     QCOMPARE(d->convention().flexion_axis, 0);
     QCOMPARE(d->convention().long_axis, 1);
     auto span = [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()) - *std::min_element(v.begin(), v.end()); };
-    qInfo() << "knee spans (deg):" << span(m.angle[0]) * 180 / M_PI << span(m.angle[1]) * 180 / M_PI
-            << span(m.angle[2]) * 180 / M_PI << "translations (mm):" << span(m.translation[0]) * 1e3
+    qInfo() << "knee spans (deg):" << span(m.angle[0]) * 180 / kPi << span(m.angle[1]) * 180 / kPi
+            << span(m.angle[2]) * 180 / kPi << "translations (mm):" << span(m.translation[0]) * 1e3
             << span(m.translation[1]) * 1e3 << span(m.translation[2]) * 1e3;
-    QVERIFY(span(m.angle[0]) > 100.0 * M_PI / 180.0);
+    QVERIFY(span(m.angle[0]) > 100.0 * kPi / 180.0);
     QVERIFY(span(m.angle[1]) < 0.5 * span(m.angle[0]));
     QVERIFY(d->angles_view()->chart()->title().contains(QStringLiteral("Grood–Suntay")));
     d->resize(900, 760);
@@ -206,7 +206,7 @@ class JointViewsTest : public QObject {
     BaselineTable* b = fit->baselines();
     QTRY_VERIFY(b->hinge().has_value());
     const fit::BaselineErrors& h = b->hinge()->errors;
-    qInfo() << "walker_knee_r: hinge max" << h.max_translation_m * 1e3 << "mm," << h.max_rotation_rad * 180 / M_PI
+    qInfo() << "walker_knee_r: hinge max" << h.max_translation_m * 1e3 << "mm," << h.max_rotation_rad * 180 / kPi
             << "deg; ball max" << b->ball()->errors.max_translation_m * 1e3 << "mm |" << b->summary()->text();
     QVERIFY(h.max_translation_m > 0.5e-3 && h.max_translation_m < 5e-3);
     QCOMPARE(b->table()->item(0, 0)->text(), QStringLiteral("0.00"));  // the model itself: exact

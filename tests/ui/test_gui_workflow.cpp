@@ -350,8 +350,8 @@ class WorkflowTest : public QObject {
       for (int k = 0; k < 3; ++k)
         worst = std::max(worst, std::acos(std::clamp<double>(face.dot(m.normals[m.indices[t + k]]), -1.0, 1.0)));
     }
-    qInfo() << "letter I: largest angle between a vertex normal and its face" << worst * 180.0 / M_PI << "deg";
-    QVERIFY(worst < 10.0 * M_PI / 180.0);
+    qInfo() << "letter I: largest angle between a vertex normal and its face" << worst * 180.0 / kPi << "deg";
+    QVERIFY(worst < 10.0 * kPi / 180.0);
     // a bone: neighbouring vertices share one smooth normal (far fewer vertices than 3 per triangle)
     const MeshImport femur = import_mesh(QStringLiteral(JS_SOURCE_DIR "/resources/demos/meshes/femur.obj"), LengthUnit::metres);
     QVERIFY2(femur.mesh, qPrintable(femur.error));

@@ -24,7 +24,7 @@ TEST(IkDrag, TheGrabbedPointFollowsItsTargetAsOneUndoStep) {
   const Vec3 local(0.0, -0.3, 0.0);  // near the ankle, tibia frame
   const Vec3 grab = doc.data().world_T_body(knee.child).act(local);
   // a target the knee can reach: where that point is at 70° of flexion
-  const Eigen::VectorXd q70 = Eigen::VectorXd::Constant(1, 70.0 * std::numbers::pi / 180.0);
+  const Eigen::VectorXd q70 = Eigen::VectorXd::Constant(1, 70.0 * kPi / 180.0);
   const Vec3 target = doc.data().world_T_body(knee.parent).act(joint_transform(*knee.model, q70).act(local));
   IkDrag drag;
   QString error;

@@ -44,7 +44,7 @@ TEST(JointModel, DemoKneeIsFittedAndTheTibiaSitsOnIt) {
   ASSERT_EQ(errors.size(), knee.samples.size());
   for (const PoseError& e : errors) {
     EXPECT_LT(e.translation, 2e-3);
-    EXPECT_LT(e.rotation, 2.0 * std::numbers::pi / 180.0);
+    EXPECT_LT(e.rotation, 2.0 * kPi / 180.0);
   }
 }
 
@@ -59,7 +59,7 @@ TEST(JointModel, SliderMovesTheChildAlongGAndOneDragIsOneUndoStep) {
   expect_child_on_joint(doc, knee);
   // the tibia flexed by about the change of q (20° → 97°)
   const Mat3 turned = start.R.transpose() * doc.data().world_T_body(doc.data().joint(knee)->child).R;
-  EXPECT_NEAR(so3_log(turned).norm(), 1.7 - 20.0 * std::numbers::pi / 180.0, 0.15);
+  EXPECT_NEAR(so3_log(turned).norm(), 1.7 - 20.0 * kPi / 180.0, 0.15);
   EXPECT_EQ(doc.undo_stack()->count(), 1);
   doc.undo_stack()->undo();
   EXPECT_TRUE(doc.data().world_T_body(doc.data().joint(knee)->child).is_approx(start, 1e-15));

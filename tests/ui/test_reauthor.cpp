@@ -29,7 +29,7 @@ namespace {
 using namespace js::ui;
 
 const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
-constexpr double kDeg = std::numbers::pi / 180.0;
+constexpr double kDeg = kPi / 180.0;
 
 JointId joint_named(const Document& doc, const char* osim_name) {
   for (const Joint& j : doc.data().joints)

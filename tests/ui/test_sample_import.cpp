@@ -236,19 +236,19 @@ TEST(SampleImport, MarkersOnTheModelsBonesGivePosesInTheBonesFrames) {
 // the samples table and the Next q field: rotational coordinates of an opensim joint in degrees, both ways
 TEST(PoseFormat, QInDegreesForRotationalCoordinates) {
   Eigen::VectorXd q(2);
-  q << std::numbers::pi / 3.0, 0.012;
+  q << kPi / 3.0, 0.012;
   EXPECT_EQ(js::ui::q_text(q, {true, false}), QStringLiteral("60°, 0.012"));
   EXPECT_EQ(js::ui::q_text(q), QStringLiteral("1.0472, 0.012"));
   Eigen::VectorXd back;
   ASSERT_TRUE(js::ui::parse_q(QStringLiteral("60°, 0.012"), 2, back, {true, false}));
-  EXPECT_NEAR(back[0], std::numbers::pi / 3.0, 1e-15);
+  EXPECT_NEAR(back[0], kPi / 3.0, 1e-15);
   EXPECT_DOUBLE_EQ(back[1], 0.012);
   ASSERT_TRUE(js::ui::parse_q(QStringLiteral("45 0"), 2, back, {true, false}));
-  EXPECT_NEAR(back[0], std::numbers::pi / 4.0, 1e-15);
+  EXPECT_NEAR(back[0], kPi / 4.0, 1e-15);
   EXPECT_FALSE(js::ui::parse_q(QStringLiteral("45°°, 0"), 2, back, {true, false}));
   // review: a typed ° on a coordinate not shown in degrees was taken as radians
   ASSERT_TRUE(js::ui::parse_q(QStringLiteral("90°"), 1, back));
-  EXPECT_NEAR(back[0], std::numbers::pi / 2.0, 1e-15);
+  EXPECT_NEAR(back[0], kPi / 2.0, 1e-15);
   EXPECT_FALSE(js::ui::parse_q(QStringLiteral("45"), 2, back, {true, false}));
 }
 

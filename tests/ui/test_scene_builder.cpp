@@ -155,7 +155,7 @@ TEST(Gizmo, RotateDragTurnsAboutTheParentAxisThroughTheOrigin) {
   };
   Eigen::Vector2d p0, p1;
   ASSERT_TRUE(project_to_pixel(cam, ring(-1.2), w, h, p0));
-  ASSERT_TRUE(project_to_pixel(cam, ring(-1.2 + 20.0 * M_PI / 180.0), w, h, p1));
+  ASSERT_TRUE(project_to_pixel(cam, ring(-1.2 + 20.0 * kPi / 180.0), w, h, p1));
   ASSERT_EQ(pick_gizmo(g, cam, w, h, p0), GizmoHandle::rotate_x);
   GizmoDrag drag;
   const SE3 start = d.body(2)->pose;
@@ -163,7 +163,7 @@ TEST(Gizmo, RotateDragTurnsAboutTheParentAxisThroughTheOrigin) {
   const SE3 turned = drag.update(pixel_ray(cam, p1.x(), p1.y(), w, h));
   EXPECT_TRUE(turned.p.isApprox(start.p));
   const Eigen::AngleAxisd delta(turned.R * start.R.transpose());
-  EXPECT_NEAR(delta.angle(), 20.0 * M_PI / 180.0, 1e-6);
+  EXPECT_NEAR(delta.angle(), 20.0 * kPi / 180.0, 1e-6);
   EXPECT_NEAR(std::abs(delta.axis().x()), 1.0, 1e-6);
 }
 
@@ -214,7 +214,7 @@ TEST(Picking, GhostUnderTheRayGivesItsSample) {
     const auto no_ghosts = pick(d, meshes, ray, false);
     EXPECT_TRUE(!no_ghosts || !no_ghosts->ghost());
     // with ghosts, the sample wins wherever the live tibia is not on the ray (more than 8° of flexion away)
-    if (std::abs(knee.samples[i].q[0] - body_flexion) > 8.0 * M_PI / 180.0) {
+    if (std::abs(knee.samples[i].q[0] - body_flexion) > 8.0 * kPi / 180.0) {
       const auto hit = pick(d, meshes, ray, true);
       ASSERT_TRUE(hit) << i;
       EXPECT_EQ(hit->sample, static_cast<int>(i));

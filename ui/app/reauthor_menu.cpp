@@ -29,7 +29,7 @@ const SettingKey<bool> copy_meshes_setting{"opensim/copy_meshes", false};
 
 // a value of a coordinate as people read it: degrees for a rotational one, mm for a translational one
 QString sampling_value_text(const SamplingCoordinate& c, double v) {
-  return c.degrees ? QStringLiteral("%1°").arg(v * 180.0 / std::numbers::pi, 0, 'f', 1) : QStringLiteral("%1 mm").arg(v * 1e3, 0, 'f', 1);
+  return c.degrees ? QStringLiteral("%1°").arg(v * 180.0 / kPi, 0, 'f', 1) : QStringLiteral("%1 mm").arg(v * 1e3, 0, 'f', 1);
 }
 
 // asks which coordinates (1 or 2) and how many values of each; false when cancelled

@@ -56,13 +56,13 @@ DocumentData make_demo_project() {
   knee.kind = JointKind::SplineCurve;
   // the coordinate as anatomy speaks of it: flexion in degrees (the fit names its spline's coordinate so), starting
   // and resetting at 20°
-  knee.user_coordinates = {Coordinate{"flexion", Coordinate{}.min, Coordinate{}.max, false}};
+  knee.user_coordinates = {Coordinate{"flexion", Coordinate::kNoLowerLimit, Coordinate::kNoUpperLimit, false}};
   knee.degrees = {true};
-  knee.default_q = Eigen::VectorXd::Constant(1, 20.0 * std::numbers::pi / 180.0);
+  knee.default_q = Eigen::VectorXd::Constant(1, 20.0 * kPi / 180.0);
   // twelve poses from 0 to 120° with sub-millimetre, sub-degree "capture noise" (deterministic)
   const int n = 12;
   for (int i = 0; i < n; ++i) {
-    const double theta = (120.0 * std::numbers::pi / 180.0) * i / (n - 1);
+    const double theta = (120.0 * kPi / 180.0) * i / (n - 1);
     SE3 T = demo_knee_pose(theta);
     const double s = static_cast<double>(i);
     T.p += Vec3(std::sin(7.1 * s), std::sin(3.7 * s + 1.0), std::sin(5.3 * s + 2.0)) * 3e-4;
@@ -74,7 +74,7 @@ DocumentData make_demo_project() {
   }
   // the knee comes fitted (the document's default fit settings), the tibia at 20° of flexion along it:
   // released there it swings between about 20° and 100°
-  const double start = 20.0 * std::numbers::pi / 180.0;
+  const double start = 20.0 * kPi / 180.0;
   knee.q = Eigen::VectorXd::Constant(1, start);
   tibia.pose = demo_knee_pose(start);
   const FitOutcome fitted = run_fit(knee, d.fit);
@@ -92,7 +92,7 @@ DocumentData make_demo_project() {
   d.camera.yaw = 1.2;
   d.camera.pitch = 0.18;
   // the demo's knee flexes about x with its front towards +z (OpenSim's knees: about z, front +x)
-  d.camera.facing = -0.5 * std::numbers::pi;
+  d.camera.facing = -0.5 * kPi;
   return d;
 }
 

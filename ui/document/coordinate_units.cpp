@@ -69,7 +69,7 @@ bool unit_translational(CoordinateUnit u) { return u == CoordinateUnit::metres |
 
 double unit_factor(CoordinateUnit u) {
   switch (u) {
-    case CoordinateUnit::degrees: return 180.0 / std::numbers::pi;
+    case CoordinateUnit::degrees: return 180.0 / kPi;
     case CoordinateUnit::millimetres: return 1e3;
     default: return 1.0;
   }
@@ -106,7 +106,7 @@ std::optional<double> coordinate_min(const Joint& joint, int i) {
   const Coordinate* c = joint.model && i >= 0 && i < joint.model->dof()
                             ? &joint.model->coordinates()[static_cast<std::size_t>(i)]
                             : user_coordinate_at(joint, i);
-  if (c && finite_bound(c->min)) return c->min;
+  if (c && c->has_lower_limit()) return c->min;
   return std::nullopt;
 }
 
@@ -114,7 +114,7 @@ std::optional<double> coordinate_max(const Joint& joint, int i) {
   const Coordinate* c = joint.model && i >= 0 && i < joint.model->dof()
                             ? &joint.model->coordinates()[static_cast<std::size_t>(i)]
                             : user_coordinate_at(joint, i);
-  if (c && finite_bound(c->max)) return c->max;
+  if (c && c->has_upper_limit()) return c->max;
   return std::nullopt;
 }
 

@@ -13,7 +13,6 @@
 namespace js::ui {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 }  // namespace
 
@@ -31,8 +30,6 @@ std::shared_ptr<const JointModel> default_joint_model(JointKind kind, const SE3&
   return m;
 }
 
-bool finite_bound(double x) { return std::isfinite(x) && std::abs(x) < 1e100; }
-
 QString model_kind_name(const JointModel& model) { return QString::fromLatin1(joint_kind_name(model.kind())); }
 
 SE3 joint_transform(const JointModel& model, const Eigen::VectorXd& q) {
@@ -41,7 +38,7 @@ SE3 joint_transform(const JointModel& model, const Eigen::VectorXd& q) {
   return d.G;
 }
 
-bool bounded_range(const Coordinate& c) { return finite_bound(c.min) && finite_bound(c.max) && c.max > c.min; }
+bool bounded_range(const Coordinate& c) { return c.is_bounded() && c.max > c.min; }
 
 void coordinate_range(const Joint& joint, int i, double& lo, double& hi) {
   if (joint.model && i < joint.model->dof()) {
@@ -83,7 +80,7 @@ Eigen::VectorXd clamp_to_range(const Joint& joint, const Eigen::VectorXd& q) {
   const bool wraps = joint.model->range_policy() == RangePolicy::Wrap;
   for (Eigen::Index i = 0; i < out.size() && i < static_cast<Eigen::Index>(coords.size()); ++i) {
     const Coordinate& c = coords[static_cast<std::size_t>(i)];
-    if (wraps || !finite_bound(c.min) || !finite_bound(c.max)) continue;
+    if (wraps || !c.is_bounded()) continue;
     out[i] = std::clamp(out[i], c.min, c.max);
   }
   return out;

@@ -265,8 +265,8 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
       for (const Coordinate& c : jt.user_coordinates) {
         json cj = json::object();
         if (!c.name.empty()) cj["name"] = c.name;
-        if (finite_bound(c.min)) cj["min"] = c.min;
-        if (finite_bound(c.max)) cj["max"] = c.max;
+        if (c.has_lower_limit()) cj["min"] = c.min;
+        if (c.has_upper_limit()) cj["max"] = c.max;
         coords.push_back(std::move(cj));
       }
       joint["user_coordinates"] = std::move(coords);

@@ -12,8 +12,8 @@ namespace js::ui {
 namespace {
 
 // an open bound as core stores it (Coordinate's default)
-double stored_min(const std::optional<double>& x) { return x ? *x : Coordinate{}.min; }
-double stored_max(const std::optional<double>& x) { return x ? *x : Coordinate{}.max; }
+double stored_min(const std::optional<double>& x) { return x ? *x : Coordinate::kNoLowerLimit; }
+double stored_max(const std::optional<double>& x) { return x ? *x : Coordinate::kNoUpperLimit; }
 
 template <class T>
 void resize_to(std::vector<T>& v, int n, const T& fill) {
@@ -54,7 +54,7 @@ QString coordinate_edit_problem(const Document& doc, const Joint& joint, int i, 
              coordinate_translational(joint, i) ? QObject::tr("translation") : QObject::tr("rotation"),
              coordinate_translational(joint, i) ? QObject::tr("mm or m") : QObject::tr("degrees or radians"));
   for (const auto& bound : {edit.min, edit.max})
-    if (bound && !finite_bound(*bound)) return QObject::tr("A bound of %1 is not a finite number").arg(name);
+    if (bound && !is_limit(*bound)) return QObject::tr("A bound of %1 is not a finite number").arg(name);
   if (edit.min && edit.max && !(*edit.min < *edit.max))
     return QObject::tr("The range of %1 needs min < max (%2 ≥ %3)")
         .arg(name, coordinate_value_text(joint, i, *edit.min), coordinate_value_text(joint, i, *edit.max));
@@ -84,7 +84,7 @@ OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const Coordinat
   after.degrees[k] = edit.unit == CoordinateUnit::degrees;
   after.millimetres[k] = edit.unit == CoordinateUnit::millimetres;
   // what the user changed is kept for the next fit; what they left alone stays the fit's to choose
-  resize_to(after.user_coordinates, dof, Coordinate{"", Coordinate{}.min, Coordinate{}.max, false});
+  resize_to(after.user_coordinates, dof, Coordinate{"", Coordinate::kNoLowerLimit, Coordinate::kNoUpperLimit, false});
   Coordinate& user = after.user_coordinates[k];
   if (edit.name != now.name) user.name = edit.name.toStdString();
   if (edit.min != now.min) user.min = stored_min(edit.min);

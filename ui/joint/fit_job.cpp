@@ -96,7 +96,7 @@ void name_coordinates(FitOutcome& out, const Joint& joint) {
     const Coordinate& user = joint.user_coordinates[k];
     if (!user.name.empty()) c.name = user.name;
     if (named->range_policy() == RangePolicy::Wrap) continue;
-    const double lo = finite_bound(user.min) ? user.min : c.min, hi = finite_bound(user.max) ? user.max : c.max;
+    const double lo = user.has_lower_limit() ? user.min : c.min, hi = user.has_upper_limit() ? user.max : c.max;
     if (lo < hi) {
       c.min = lo;
       c.max = hi;

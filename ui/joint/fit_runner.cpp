@@ -113,9 +113,9 @@ void FitRunner::on_done(FitOutcome outcome) {
   QString text = tr("Fitted %1: rms %2 mm / %3°, max %4 mm / %5°, %6, %7 ms")
                      .arg(joint_name_)
                      .arg(rep.rms_translation_m * 1e3, 0, 'f', 2)
-                     .arg(rep.rms_rotation_rad * 180.0 / std::numbers::pi, 0, 'f', 2)
+                     .arg(rep.rms_rotation_rad * 180.0 / kPi, 0, 'f', 2)
                      .arg(rep.max_translation_m * 1e3, 0, 'f', 2)
-                     .arg(rep.max_rotation_rad * 180.0 / std::numbers::pi, 0, 'f', 2)
+                     .arg(rep.max_rotation_rad * 180.0 / kPi, 0, 'f', 2)
                      .arg(tr("%n iteration(s)", nullptr, rep.iterations))
                      .arg(rep.seconds * 1e3, 0, 'f', 0);
   const bool same = j->samples.size() == samples_at_start_.size() &&

@@ -14,7 +14,7 @@ QPlayer::QPlayer(Document& doc, QObject* parent) : QObject(parent), doc_(doc) {
 }
 
 double QPlayer::profile(double lo, double hi, double t, double period) {
-  return lo + (hi - lo) * 0.5 * (1.0 - std::cos(2.0 * std::numbers::pi * t / period));
+  return lo + (hi - lo) * 0.5 * (1.0 - std::cos(2.0 * kPi * t / period));
 }
 
 bool QPlayer::play(JointId id) {

@@ -42,7 +42,7 @@ OpResult<bool> push_model_change(Document& doc, const Joint& before, Joint after
 QString coordinate_text(const Joint& joint, int i, double value) {
   const auto k = static_cast<std::size_t>(i);
   if (k >= joint.degrees.size()) return QString::number(value, 'g', 4);
-  return joint.degrees[k] ? QStringLiteral("%1°").arg(value * 180.0 / std::numbers::pi, 0, 'f', 1)
+  return joint.degrees[k] ? QStringLiteral("%1°").arg(value * 180.0 / kPi, 0, 'f', 1)
                           : QStringLiteral("%1 mm").arg(value * 1e3, 0, 'f', 1);
 }
 
@@ -336,7 +336,7 @@ QString comparison_text(const Joint& joint, const JointDifference& d) {
       .arg(what)
       .arg(QString::number(d.max_position_m * 1e3, 'g', 3))
       .arg(q_text(joint, d.worst_position_q))
-      .arg(QString::number(d.max_angle_rad * 180.0 / std::numbers::pi, 'g', 3))
+      .arg(QString::number(d.max_angle_rad * 180.0 / kPi, 'g', 3))
       .arg(q_text(joint, d.worst_angle_q))
       .arg(d.points);
 }

@@ -3,7 +3,6 @@
 #include <QObject>
 #include <Eigen/Eigenvalues>
 #include <cmath>
-#include <numbers>
 
 #include "core/interop/euler.hpp"
 #include "core/lie/so3.hpp"
@@ -13,7 +12,7 @@
 namespace js::ui {
 namespace {
 
-constexpr double kSampleAngleDeg = 180.0 / std::numbers::pi;
+constexpr double kSampleAngleDeg = 180.0 / kPi;
 
 QString sample_axis_letter(int a) { return QString(QChar(static_cast<char16_t>(u'x' + a))); }
 

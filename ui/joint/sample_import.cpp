@@ -114,7 +114,7 @@ OpResult<QString> import_marker_samples(Document& doc, JointId id, const MarkerI
       options.mot_column = mot.find_column(m.coordinate.toStdString());
       if (options.mot_column <= 0)
         return {{}, QObject::tr("%1: no column '%2'").arg(QFileInfo(m.mot).fileName(), m.coordinate)};
-      if (mot.in_degrees && !m.translational) options.q_scale = std::numbers::pi / 180.0;
+      if (mot.in_degrees && !m.translational) options.q_scale = kPi / 180.0;
     }
     r = interop::trc_samples(trc, options);
   } catch (const std::exception& e) {

@@ -15,7 +15,7 @@ namespace js::ui {
 
 namespace {
 
-constexpr double kBaselineDeg = 180.0 / 3.14159265358979323846;
+constexpr double kBaselineDeg = 180.0 / kPi;
 constexpr std::size_t kMaxBaselineSamples = 20000;
 
 std::size_t samples_key(const Joint& j, double length_scale) {

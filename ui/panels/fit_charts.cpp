@@ -141,7 +141,7 @@ void FitCharts::set_residuals(const std::vector<PoseError>& errors) {
   for (int i = 0; i < n; ++i) {
     // below a micrometre or a microdegree is round-off (2.78e-17 of an exact fit): zero
     const double t = errors[static_cast<std::size_t>(i)].translation * 1e3;
-    const double r = errors[static_cast<std::size_t>(i)].rotation * 180.0 / std::numbers::pi;
+    const double r = errors[static_cast<std::size_t>(i)].rotation * 180.0 / kPi;
     mm.append(t < 1e-6 ? 0.0 : t);
     deg.append(r < 1e-6 ? 0.0 : r);
     names.append((i + 1) % every == 0 || i == 0 ? QString::number(i + 1) : QString(i + 1, QChar(0x200B)));

@@ -118,7 +118,7 @@ std::vector<SummaryRow> joint_summary(const Joint& joint, const ModelChecks& che
       rmax = std::max(rmax, e.rotation);
     }
     const double n = static_cast<double>(errors.size());
-    const double deg = 180.0 / std::numbers::pi;
+    const double deg = 180.0 / kPi;
     QString value = QObject::tr("rms %1 mm, max %2 mm · rms %3°, max %4° over %n sample(s)", nullptr, static_cast<int>(errors.size()))
                         .arg(std::sqrt(t2 / n) * 1e3, 0, 'f', 2).arg(tmax * 1e3, 0, 'f', 2)
                         .arg(std::sqrt(r2 / n) * deg, 0, 'f', 2).arg(rmax * deg, 0, 'f', 2);

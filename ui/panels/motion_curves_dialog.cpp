@@ -25,7 +25,7 @@ namespace js::ui {
 
 namespace {
 
-constexpr double kCurveDeg = 180.0 / 3.14159265358979323846;
+constexpr double kCurveDeg = 180.0 / kPi;
 // the three components in the colours of the viewport's axes (x red, y green, z blue), darkened for print
 const QColor kColour[3] = {QColor(200, 50, 40), QColor(40, 150, 60), QColor(40, 90, 200)};
 

@@ -10,7 +10,7 @@
 namespace js::ui {
 
 namespace {
-constexpr double kDeg = 180.0 / std::numbers::pi;
+constexpr double kDeg = 180.0 / kPi;
 }
 
 Vec3 euler_xyz_degrees(const Mat3& R) {
@@ -60,7 +60,7 @@ bool in_degrees(const std::vector<bool>& degrees, Eigen::Index i) {
 QString q_text(const Eigen::VectorXd& q, const std::vector<bool>& degrees) {
   QStringList parts;
   for (Eigen::Index i = 0; i < q.size(); ++i)
-    parts << (in_degrees(degrees, i) ? QString::number(q[i] * 180.0 / std::numbers::pi, 'g', 6) + QStringLiteral("°")
+    parts << (in_degrees(degrees, i) ? QString::number(q[i] * 180.0 / kPi, 'g', 6) + QStringLiteral("°")
                                      : QString::number(q[i], 'g', 6));
   return parts.join(QStringLiteral(", "));
 }
@@ -76,7 +76,7 @@ bool parse_q(const QString& text, int n, Eigen::VectorXd& q, const std::vector<b
     const bool typed_degrees = part.endsWith(QChar(0x00B0));
     if (typed_degrees) part.chop(1);
     out[i] = part.toDouble(&ok);
-    if (typed_degrees || in_degrees(degrees, i)) out[i] *= std::numbers::pi / 180.0;
+    if (typed_degrees || in_degrees(degrees, i)) out[i] *= kPi / 180.0;
     if (!ok || !std::isfinite(out[i])) return false;
   }
   q = out;

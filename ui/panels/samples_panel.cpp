@@ -155,7 +155,7 @@ void SamplesPanel::rebuild() {
     res->setFlags(res->flags() & ~Qt::ItemIsEditable);
     if (r < static_cast<int>(errors.size())) {
       const PoseError& e = errors[static_cast<std::size_t>(r)];
-      res->setText(tr("%1 mm · %2°").arg(e.translation * 1e3, 0, 'f', 2).arg(e.rotation * 180.0 / std::numbers::pi, 0, 'f', 2));
+      res->setText(tr("%1 mm · %2°").arg(e.translation * 1e3, 0, 'f', 2).arg(e.rotation * 180.0 / kPi, 0, 'f', 2));
       const QColor c = residual_colour(residual_distance(e, doc_.data().fit.length_scale));
       res->setData(Qt::DecorationRole, c);
     } else {

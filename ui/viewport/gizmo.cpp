@@ -87,8 +87,8 @@ void append_gizmo_lines(const GizmoFrame& g, GizmoHandle hovered, std::vector<Li
     const bool hot_r = gizmo_axis(hovered) == a && is_rotate(hovered);
     const Eigen::Vector4f cr = axis_colour(a, hot_r);
     for (int s = 0; s < kRingSegments; ++s) {
-      const double a0 = 2.0 * std::numbers::pi * s / kRingSegments;
-      const double a1 = 2.0 * std::numbers::pi * (s + 1) / kRingSegments;
+      const double a0 = 2.0 * kPi * s / kRingSegments;
+      const double a1 = 2.0 * kPi * (s + 1) / kRingSegments;
       push_segment(out, ring_point(g, a, a0), ring_point(g, a, a1), cr);
     }
   }
@@ -114,7 +114,7 @@ GizmoHandle pick_gizmo(const GizmoFrame& g, const CameraState& cam, int width, i
     bool have_prev = false;
     for (int s = 0; s <= kRingSegments; ++s) {
       Eigen::Vector2d cur;
-      const bool ok = project_to_pixel(cam, ring_point(g, a, 2.0 * std::numbers::pi * s / kRingSegments), width,
+      const bool ok = project_to_pixel(cam, ring_point(g, a, 2.0 * kPi * s / kRingSegments), width,
                                        height, cur);
       if (ok && have_prev) {
         const double d = segment_distance(px, prev, cur);
@@ -174,7 +174,7 @@ SE3 GizmoDrag::update(const Ray& ray) const {
     pose.p += (value - start_value_) * Vec3::Unit(a);
   } else {
     // rotate about the parent axis through the body's origin: p stays, R turns
-    const double delta = std::remainder(value - start_value_, 2.0 * std::numbers::pi);
+    const double delta = std::remainder(value - start_value_, 2.0 * kPi);
     pose.R = so3_exp(delta * Vec3::Unit(a)) * start_pose_.R;
   }
   return pose;

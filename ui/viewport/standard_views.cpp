@@ -8,7 +8,7 @@
 
 namespace js::ui {
 namespace {
-constexpr double kViewHalfPi = 0.5 * std::numbers::pi;
+constexpr double kViewHalfPi = 0.5 * kPi;
 // straight down would leave the orbit basis without a right axis (up × view direction = 0)
 constexpr double kViewTopPitch = kViewHalfPi - 1e-6;
 // in the orbit's y-up frame a yaw y looks from (sin y, 0, cos y): anterior is at yaw π/2 + facing, right at facing;
@@ -27,7 +27,7 @@ CameraState standard_view(const CameraState& c, StandardView view, int side) {
   CameraState out = c;
   out.pitch = 0.0;
   // the orbit's eye direction is (cos p sin yaw, sin p, cos p cos yaw): yaw = π/2 looks from +x, 0 from +z
-  const double right_yaw = c.facing, left_yaw = c.facing + std::numbers::pi;
+  const double right_yaw = c.facing, left_yaw = c.facing + kPi;
   switch (view) {
     case StandardView::anterior: out.yaw = c.facing + kViewHalfPi; break;
     case StandardView::posterior: out.yaw = c.facing - kViewHalfPi; break;
@@ -45,7 +45,7 @@ CameraState standard_view(const CameraState& c, StandardView view, int side) {
 CameraState facing_from_view(const CameraState& c) {
   CameraState out = c;
   // the eye at yaw y is on the anterior side when y = π/2 + facing; kept within (−π, π]
-  out.facing = std::remainder(c.yaw - kViewHalfPi, 2.0 * std::numbers::pi);
+  out.facing = std::remainder(c.yaw - kViewHalfPi, 2.0 * kPi);
   return out;
 }
 

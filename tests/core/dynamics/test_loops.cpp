@@ -143,7 +143,7 @@ TEST(Loops, FourBarStaysClosedAndConservesEnergy) {
     max_drift = std::max(max_drift, std::abs(m.kinetic + m.potential - energy0));
   }
   // the crank turns fully (a crank-rocker): it has gone round several times
-  EXPECT_GT(std::abs(state.q[0] - s.initial.q[0]), 4 * 3.141592653589793);
+  EXPECT_GT(std::abs(state.q[0] - s.initial.q[0]), 4 * kPi);
   EXPECT_LT(max_position, 1e-8);
   EXPECT_LT(max_velocity, 1e-7);
   EXPECT_LT(max_drift / std::abs(m0.kinetic), 1e-6);

@@ -53,7 +53,7 @@ TEST(HingeBaseline, RecoversAHingeWithSmallRangeAndNoise) {
   const SampleSet set = motions::sample_motion(true_hinge, 40, 0.0, 0.25, 1e-4, 1.7e-3, 7);
   const HingeFit h = fit_hinge(set, 0.05);
   const Vec3 axis = so3_exp(Vec3(0.3, -0.2, 0.5)) * Vec3::UnitZ();
-  EXPECT_GT(h.axis_in_parent().dot(axis), std::cos(2.0 * M_PI / 180.0));
+  EXPECT_GT(h.axis_in_parent().dot(axis), std::cos(2.0 * kPi / 180.0));
   EXPECT_LT(h.errors.rms_translation_m, 3e-4);
   EXPECT_LT(h.errors.rms_rotation_rad, 5e-3);
 }
@@ -65,7 +65,7 @@ TEST(HingeBaseline, KneeRollingSlidingCostsMillimetres) {
   // the knee's condyle radius shrinks by 8 mm and its contact slides 10 mm: no fixed axis explains it
   EXPECT_GT(h.errors.max_translation_m, 1e-3);
   EXPECT_LT(h.errors.max_translation_m, 3e-2);
-  EXPECT_GT(h.errors.max_rotation_rad, 1.0 * M_PI / 180.0);  // screw home rotates about another axis
+  EXPECT_GT(h.errors.max_rotation_rad, 1.0 * kPi / 180.0);  // screw home rotates about another axis
   // the ball leaves no rotation error but a larger position error than the hinge's rms can absorb
   const BallFit b = fit_ball(set);
   EXPECT_EQ(b.errors.max_rotation_rad, 0.0);

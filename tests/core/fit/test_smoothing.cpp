@@ -53,7 +53,7 @@ Rms residuals(const JointModel& joint, const SampleSet& samples) {
 }
 
 constexpr double kSigmaT = 1e-3;              // 1 mm
-constexpr double kSigmaR = 1.0 * M_PI / 180;  // 1°
+constexpr double kSigmaR = 1.0 * kPi / 180;  // 1°
 // per-component noise so that the 3-d error has rms σ
 const SampleSet& noisy_knee() {
   static const SampleSet s =
@@ -80,9 +80,9 @@ TEST(Smoothing, NoisyKneeGcvSmoothsAndBeatsTheSamples) {
   std::printf("w = %.3g: ∫|∇S|² lowered %.1f× (%.4g → %.4g); residual rms %.3f mm %.3f° (raw %.3f mm %.3f°);\n"
               "  vs truth rms %.3f mm %.3f° (raw fit %.3f mm %.3f°, samples %.3f mm %.3f°)\n",
               smooth.smoothing, factor, raw.smoothness_term, smooth.fit.smoothness_term, res.translation * 1e3,
-              res.rotation * 180 / M_PI, raw_res.translation * 1e3, raw_res.rotation * 180 / M_PI,
-              truth.translation * 1e3, truth.rotation * 180 / M_PI, raw_truth.translation * 1e3,
-              raw_truth.rotation * 180 / M_PI, kSigmaT * 1e3, 1.0);
+              res.rotation * 180 / kPi, raw_res.translation * 1e3, raw_res.rotation * 180 / kPi,
+              truth.translation * 1e3, truth.rotation * 180 / kPi, raw_truth.translation * 1e3,
+              raw_truth.rotation * 180 / kPi, kSigmaT * 1e3, 1.0);
   EXPECT_GT(smooth.smoothing, 0.0);
   EXPECT_GT(factor, 3.0);
   // residuals stay near σ: the smoothing does not flatten the motion
@@ -250,14 +250,14 @@ void expect_convergence(const char* name, Motion motion, double q0, double q1) {
 
 TEST(NonSplineMotions, ErrorFallsWithFrames) {
   expect_convergence("knee", motions::knee, 0.0, 2.1);
-  expect_convergence("helix", motions::helix, 0.0, 2 * M_PI);
+  expect_convergence("helix", motions::helix, 0.0, 2 * kPi);
   const EllipticJoint ellipse(0.08, 0.04);
   JointData d(1);
   auto elliptic = [&](double q) {
     ellipse.evaluate(JointVector::Constant(1, q), d, EvalLevel::Transform);
     return d.G;
   };
-  expect_convergence("elliptic", elliptic, 0.0, 2 * M_PI - 0.5);
+  expect_convergence("elliptic", elliptic, 0.0, 2 * kPi - 0.5);
 }
 
 }  // namespace

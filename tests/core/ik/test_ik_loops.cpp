@@ -114,7 +114,7 @@ TEST(IkLoops, UnreachableTargetKeepsTheLoopClosedAtTheNearestPoint) {
   const Vec3 far(0.6, 0.5, 0.0);  // beyond the coupler curve (the coupler point stays within ~0.45 m)
   double nearest = 1e9;
   for (int i = 0; i < 20000; ++i) {
-    const double q1 = 2 * std::numbers::pi * i / 20000.0;
+    const double q1 = 2 * kPi * i / 20000.0;
     nearest = std::min(nearest, (point_at(sc.model, closed_q(q1), 1, kCouplerPoint) - far).norm());
   }
   for (const int restarts : {0, 8}) {

@@ -23,7 +23,7 @@ namespace js::interop {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr double kDeg = 3.14159265358979323846 / 180.0;
+constexpr double kDeg = kPi / 180.0;
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);

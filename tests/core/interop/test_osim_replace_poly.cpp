@@ -24,7 +24,7 @@ namespace js::interop {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr double kDeg = 3.14159265358979323846 / 180.0;
+constexpr double kDeg = kPi / 180.0;
 
 // a thorax welded to ground and a scapula on a ScapulothoracicJoint, as opensim-core documents the joint
 // (ScapulothoracicJoint.h: an ellipsoid mobilizer with radii thoracic_ellipsoid_radii_x_y_z for abduction,

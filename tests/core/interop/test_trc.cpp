@@ -115,7 +115,7 @@ TEST(Trc, SamplesAreTheChildRelativeToTheParent) {
   EXPECT_TRUE(mot.in_degrees);
   o.mot = &mot;
   o.mot_column = mot.find_column("knee");
-  o.q_scale = 3.14159265358979323846 / 180.0;
+  o.q_scale = kPi / 180.0;
   const TrcSampleResult q = trc_samples(d, o);
   EXPECT_TRUE(q.samples.has_q);
   EXPECT_EQ(q.samples.size(), 4);  // frames at 0 … 0.03 s lie in the .mot's span; 0.04 misses a marker; 0.05 is past it

@@ -58,7 +58,7 @@ QSampler box_sampler(const JointVector& lo, const JointVector& hi) {
 SE3 random_transform(std::mt19937& rng) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   const Vec3 dir = Vec3(u(rng), u(rng), u(rng)).normalized();
-  const double angle = std::numbers::pi * std::abs(u(rng));
+  const double angle = kPi * std::abs(u(rng));
   return SE3{so3_exp(dir * angle), Vec3(u(rng), u(rng), u(rng))};
 }
 

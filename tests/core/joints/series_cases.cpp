@@ -32,7 +32,7 @@ QSampler range_or_wide(const JointModel& joint) {
   JointVector lo(joint.dof()), hi(joint.dof());
   for (int i = 0; i < joint.dof(); ++i) {
     const Coordinate& c = joint.coordinates()[static_cast<std::size_t>(i)];
-    const bool bounded = c.min > -1e299 && c.max < 1e299;
+    const bool bounded = c.is_bounded();
     lo[i] = bounded ? c.min - 0.3 : -4.0;
     hi[i] = bounded ? c.max + 0.3 : 4.0;
   }

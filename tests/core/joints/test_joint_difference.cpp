@@ -34,13 +34,13 @@ TEST(JointDifference, OffsetHingeGrowsWithTheAngleAndSaysWhere) {
   const SE3 child(Mat3::Identity(), Vec3(0.1, 0, 0));
   a.set_offsets(SE3(), child);
   b.set_offsets(SE3(Mat3::Identity(), Vec3(0.01, 0, 0)), SE3(Mat3::Identity(), Vec3(0.09, 0, 0)));
-  const JointDifference d = joint_difference(a, b, qv({0.0}), qv({std::numbers::pi}), 5);
+  const JointDifference d = joint_difference(a, b, qv({0.0}), qv({kPi}), 5);
   EXPECT_NEAR(d.max_position_m, 0.02, 1e-12);
-  EXPECT_NEAR(d.worst_position_q[0], std::numbers::pi, 1e-12);
+  EXPECT_NEAR(d.worst_position_q[0], kPi, 1e-12);
   EXPECT_NEAR(d.max_angle_rad, 0.0, 1e-12);
   // rms over q = 0, π/4, π/2, 3π/4, π of 2·0.01·sin(q/2)
   double sum = 0.0;
-  for (int k = 0; k < 5; ++k) sum += std::pow(0.02 * std::sin(k * std::numbers::pi / 8.0), 2);
+  for (int k = 0; k < 5; ++k) sum += std::pow(0.02 * std::sin(k * kPi / 8.0), 2);
   EXPECT_NEAR(d.rms_position_m, std::sqrt(sum / 5.0), 1e-12);
 }
 

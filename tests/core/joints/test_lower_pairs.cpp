@@ -13,7 +13,6 @@
 namespace js::test {
 namespace {
 
-constexpr double kPi = std::numbers::pi;
 
 INSTANTIATE_TEST_SUITE_P(LowerPairs, JointHarnessTest, ::testing::ValuesIn(lower_pair_cases()), joint_case_name);
 

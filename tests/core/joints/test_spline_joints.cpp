@@ -120,11 +120,11 @@ TEST(SplineCurveJoint, NaturalParameterizationOfAUniformCircleHasUnitSpeed) {
   const Twist screw = make_twist(Vec3(0, 0, 1), Vec3(0.2, 0, 0));
   std::vector<SE3> frames;
   const int n = 8;
-  for (int i = 0; i < n; ++i) frames.push_back(se3_exp(screw * (2.0 * M_PI * i / n)));
+  for (int i = 0; i < n; ++i) frames.push_back(se3_exp(screw * (2.0 * kPi * i / n)));
   const SplineCurveJoint j = make_natural_spline_curve(frames, 4, true, 1.0);
   const JacobianNormReport r = check_jacobian_norm(j, 500);
   EXPECT_LT(r.max_speed_deviation, 1e-12);
-  EXPECT_NEAR(j.q_max() - j.q_min(), 2.0 * M_PI * twist_norm(screw), 1e-12);
+  EXPECT_NEAR(j.q_max() - j.q_min(), 2.0 * kPi * twist_norm(screw), 1e-12);
 }
 
 TEST(SplineCurveJoint, NaturalParametersUseTheLengthScale) {

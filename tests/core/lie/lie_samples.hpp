@@ -68,7 +68,7 @@ inline std::vector<LieSample> lie_samples() {
   // a pure translation and a pure rotation
   out.push_back({"pure_translation", SampleClass::Identity, make_twist(Vec3::Zero(), random_vec(rng, 1.0))});
   out.push_back({"pure_rotation", SampleClass::Random, make_twist(1.3 * random_unit(rng), Vec3::Zero())});
-  const double pi = std::numbers::pi;
+  const double pi = kPi;
   out.push_back({"near_pi_1e_06", SampleClass::NearPi, make_twist((pi - 1e-6) * random_unit(rng), random_vec(rng, 1.0))});
   out.push_back({"near_pi_1e_09", SampleClass::NearPi, make_twist((pi - 1e-9) * random_unit(rng), random_vec(rng, 1.0))});
   // near π about a coordinate axis: the symmetric-part axis extraction has zeros to cope with

@@ -61,7 +61,7 @@ TEST_P(Se3Property, LaneCompositionMatchesOperator) {
 TEST_P(Se3Property, ExpOfLogIsIdentityMap) {
   const SE3 T = se3_exp(GetParam().g);
   const Twist g = se3_log(T);
-  EXPECT_LE(g.head<3>().norm(), std::numbers::pi + 1e-15);
+  EXPECT_LE(g.head<3>().norm(), kPi + 1e-15);
   EXPECT_LE(max_abs_diff(se3_exp(g).matrix(), T.matrix()), 1e-12);
 }
 
@@ -148,6 +148,15 @@ TEST(Se3, ConstructorsAndAccessors) {
   const Twist g = make_twist(Vec3(1, 2, 3), Vec3(4, 5, 6));
   EXPECT_EQ(angular(g), Vec3(1, 2, 3));
   EXPECT_EQ(linear(g), Vec3(4, 5, 6));
+  // writable halves, of a wrench and of a column of a 6×n jacobian
+  Wrench f = Wrench::Zero();
+  angular(f) = Vec3(1, 2, 3);
+  linear(f) += Vec3(4, 5, 6);
+  EXPECT_EQ(f, g);
+  Eigen::Matrix<double, 6, Eigen::Dynamic> S = Eigen::Matrix<double, 6, Eigen::Dynamic>::Zero(6, 2);
+  linear(S.col(1)) = Vec3(7, 8, 9);
+  EXPECT_EQ(S.col(1), make_twist(Vec3::Zero(), Vec3(7, 8, 9)));
+  EXPECT_EQ(angular(make_twist(Vec3(1, 0, 0), Vec3::Zero())), Vec3(1, 0, 0));  // a temporary: a copy
 }
 
 }  // namespace

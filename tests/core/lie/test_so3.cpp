@@ -32,7 +32,7 @@ TEST_P(So3Property, ExpMatchesMatrixExponential) {
 TEST_P(So3Property, ExpOfLogIsIdentityMap) {
   const Mat3 R = so3_exp(GetParam().w());
   const Vec3 w = so3_log(R);
-  EXPECT_LE(w.norm(), std::numbers::pi + 1e-15);
+  EXPECT_LE(w.norm(), kPi + 1e-15);
   EXPECT_LE(max_abs_diff(so3_exp(w), R), 1e-12);
 }
 
@@ -41,7 +41,7 @@ TEST_P(So3Property, LogOfExpReturnsTheVector) {
   const Vec3 w = so3_log(so3_exp(s.w()));
   if (s.cls == SampleClass::Pi) {
     // at exactly π both ±axis are valid logs: compare the rotations they generate
-    EXPECT_NEAR(w.norm(), std::numbers::pi, 1e-12);
+    EXPECT_NEAR(w.norm(), kPi, 1e-12);
     EXPECT_LE(max_abs_diff(so3_exp(w), so3_exp(s.w())), 1e-12);
     return;
   }
@@ -119,7 +119,7 @@ TEST(So3, LogOfExactHalfTurns) {
                         Vec3(1, -2, 2).normalized()}) {
     const Mat3 R = 2.0 * a * a.transpose() - Mat3::Identity();
     const Vec3 w = so3_log(R);
-    EXPECT_NEAR(w.norm(), std::numbers::pi, 1e-15) << a.transpose();
+    EXPECT_NEAR(w.norm(), kPi, 1e-15) << a.transpose();
     EXPECT_NEAR(std::abs(w.normalized().dot(a)), 1.0, 1e-15) << a.transpose();
     EXPECT_LE(max_abs_diff(so3_exp(w), R), 1e-15) << a.transpose();
   }

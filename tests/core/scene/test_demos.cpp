@@ -124,7 +124,7 @@ TEST(Demos, BeadsStayOnTheirWiresAndTurnWithTheFrame) {
     for (int k = 0; k < 3; ++k) {
       // into the frame turned by spin·t, then into wire k's plane (x radial, z height)
       const Vec3 x_world = data.bodies[static_cast<std::size_t>(1 + k)].world_T_body.p;
-      const Vec3 x = Eigen::AngleAxisd(-spin * t - 2.0 * M_PI * k / 3.0, Vec3::UnitZ()) * x_world;
+      const Vec3 x = Eigen::AngleAxisd(-spin * t - 2.0 * kPi * k / 3.0, Vec3::UnitZ()) * x_world;
       off_plane = std::max(off_plane, std::abs(x.y()));
       const double px = x.x() - d, pz = x.z() - h;
       const double r = std::hypot(px, pz), theta = std::atan2(pz, px);

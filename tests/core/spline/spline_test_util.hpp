@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lie/types.hpp"
 #include "core/spline/basis.hpp"
 #include "core/spline/knots.hpp"
 
@@ -36,7 +37,7 @@ inline std::vector<NamedKnots> sample_knots() {
   s.push_back({"clamped_cubic_from_params",
                KnotVector::clamped_from_parameters({0.0, 0.1, 0.45, 0.5, 1.2, 1.3, 2.0, 2.7}, 4)});
   s.push_back({"uniform_quadratic_7", KnotVector::uniform(7, 3, -1.0, 2.0)});
-  s.push_back({"periodic_cubic_5", KnotVector::periodic(5, 4, 0.0, 2.0 * std::numbers::pi)});
+  s.push_back({"periodic_cubic_5", KnotVector::periodic(5, 4, 0.0, 2.0 * kPi)});
   s.push_back({"periodic_cubic_from_params",
                KnotVector::periodic_from_parameters({0.0, 0.3, 0.4, 1.1, 1.5, 2.4}, 3.0, 4)});
   // order 5 with a double interior knot: still c2.
