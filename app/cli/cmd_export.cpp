@@ -32,7 +32,9 @@ of ours. Prints the fidelity report (max errors over a dense grid of the range).
 inertia) and a LINEAR translation + rotation animation: a simulation of --duration s from the scene's
 initial state (every step a candidate frame), or with --sweep BODY.COORD that coordinate swept over its
 range (--fps candidate frames per second); the keys are thinned (greedily) to few whose linear interpolation
-keeps every node within --key-tolerance (m and rad) at every candidate frame. y-up unless --z-up.
+keeps every node within --key-tolerance (m and rad) at every candidate frame. The file is y-up: a z-up
+scene (gravity along z; --up z|y|auto says which the scene is) is turned by a y_up node; --z-up keeps the
+scene's axes unchanged.
 docs/gltf.md.
 With --into MODEL.osim --replace JOINT: writes the whole model with that joint replaced by a CustomJoint of
 the same name (frames, sockets and coordinates kept; SimmSplines of the fitted joint over the coordinate's
@@ -71,6 +73,7 @@ struct ExportCliOptions {
   std::string sweep;
   double key_tolerance = 1e-4;
   bool z_up = false;
+  std::string up = "auto";
   std::string into;
   std::string replace;
   bool copy_meshes = false;
@@ -191,14 +194,18 @@ void export_gltf(const ExportCliOptions& cli) {
   const std::vector<std::size_t> keys = interop::linear_keys(motion, {cli.key_tolerance, cli.key_tolerance});
   const interop::KeyError error = interop::linear_key_error(motion, keys);
   interop::GltfOptions options;
-  options.y_up = !cli.z_up;
+  // the scene's up: auto follows gravity, as the app shows the scene (and as it exports it)
+  const bool scene_z_up = cli.up == "auto" ? interop::world_is_z_up(scene.model.gravity) : cli.up == "z";
+  options.y_up = scene_z_up && !cli.z_up;
+  const bool file_y_up = options.y_up || !scene_z_up;
   interop::write_glb(cli.output, scene.model, interop::scene_body_meshes(cli.input, scene),
                      interop::select_frames(motion, keys), cli.sweep.empty() ? "simulation" : "sweep " + cli.sweep,
                      options);
   std::cout << "wrote " << cli.output << ": " << scene.model.num_bodies() << " bodies, " << keys.size() << " keys of "
             << motion.times.size() << " frames over " << motion.times.back() - motion.times.front()
             << " s; linear interpolation within " << error.position << " m and " << error.angle
-            << " rad of every frame (local node transforms)" << (cli.z_up ? "; z-up" : "; y-up") << "\n";
+            << " rad of every frame (local node transforms)" << (file_y_up ? "; y-up" : "; z-up")
+            << (options.y_up ? " (turned from the scene's z-up)" : "") << "\n";
 }
 
 }  // namespace
@@ -232,7 +239,10 @@ void add_export_command(CLI::App& app) {
   cmd->add_option("--key-tolerance", cli->key_tolerance,
                   "gltf: largest error of LINEAR interpolation between the kept keys, m and rad per node")
       ->capture_default_str();
-  cmd->add_flag("--z-up", cli->z_up, "gltf: keep our z-up axes (default: a y_up root node turns them y-up)");
+  cmd->add_option("--up", cli->up, "gltf: the scene's up axis: auto (z when gravity points along z), z or y; a z-up scene is turned y-up")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "z", "y"}));
+  cmd->add_flag("--z-up", cli->z_up, "gltf: write the scene's axes unchanged (no y_up node)");
   cmd->add_option("--sweep", cli->sweep, "gltf: sweep BODY.COORD over its range instead of simulating");
   cmd->callback([cli] {
     if (cli->format == "osim") {

@@ -1,10 +1,11 @@
 // a scene's motion as a binary glTF 2.0 file (.glb) that Blender and other viewers play: one node per body
 // in the scene's tree under a "root" node, each with its mesh, and one animation with translation and
 // rotation channels (LINEAR, one key per given frame; thin dense frames with gltf_keys.hpp) of every node.
-// glTF is y-up and our world z-up: by default a constant "y_up" node above "root" turns one into the
-// other. conventions: docs/gltf.md.
+// glTF is y-up; a z-up scene (gravity along z) gets a constant "y_up" node above "root" that turns one
+// into the other. conventions: docs/gltf.md.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,6 +14,10 @@
 #include "core/interop/scene_motion.hpp"
 
 namespace js::interop {
+
+// whether a scene's world is z-up: its gravity points along z more than along y (the app shows it with +z
+// up, and glTF needs it turned); a y-up scene (OpenSim models, gravity along −y) or one without gravity is not.
+inline bool world_is_z_up(const Vec3& gravity) { return std::abs(gravity.z()) > std::abs(gravity.y()); }
 
 struct GltfOptions {
   // wrap "root" in a node "y_up" rotating −90° about x, so our z-up world stands upright in y-up viewers

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "core/fit/sample_io.hpp"
@@ -60,6 +61,37 @@ TEST(CliInterop, SceneExportsAsGlb) {
   ASSERT_EQ(s.exit_code, 0) << s.err;
   EXPECT_NE(s.out.find("keys of 61 frames"), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("; z-up"), std::string::npos) << s.out;
+  std::filesystem::remove(glb);
+}
+
+// the glb's json chunk names its nodes: whether the y_up node that turns a z-up scene is there
+bool glb_has_y_up_node(const std::filesystem::path& glb) {
+  std::ifstream in(glb, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return bytes.find("\"name\":\"y_up\"") != std::string::npos;
+}
+
+// regression (issue 18): the cli turned every scene, so a y-up one (gravity along −y, as the app exports an
+// OpenSim model's scene) lay on its side in Blender; the up axis now follows gravity, as in the app
+TEST(CliInterop, GlbIsTurnedOnlyWhenTheSceneIsZUp) {
+  const auto glb = cli_temp("up.glb");
+  CliRun r = cli("export resources/scenes/four_bar.json --format gltf --duration 0.05 -o '" + glb.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(glb_has_y_up_node(glb));
+  EXPECT_NE(r.out.find("; y-up\n"), std::string::npos) << r.out;
+  r = cli("export resources/scenes/leg.json --format gltf --duration 0.05 -o '" + glb.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(glb_has_y_up_node(glb));
+  EXPECT_NE(r.out.find("; y-up (turned from the scene's z-up)"), std::string::npos) << r.out;
+  // the scene's up said outright, and the axes kept
+  r = cli("export resources/scenes/four_bar.json --format gltf --duration 0.05 --up z -o '" + glb.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(glb_has_y_up_node(glb));
+  r = cli("export resources/scenes/leg.json --format gltf --duration 0.05 --z-up -o '" + glb.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(glb_has_y_up_node(glb));
+  r = cli("export resources/scenes/leg.json --format gltf --up x -o '" + glb.string() + "'");
+  EXPECT_NE(r.exit_code, 0);
   std::filesystem::remove(glb);
 }
 

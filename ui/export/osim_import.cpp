@@ -8,6 +8,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/interop/gltf_export.hpp"
 #include "core/interop/osim_model.hpp"
 #include "ui/document/joint_model.hpp"
 
@@ -59,7 +60,7 @@ OsimLoad load_osim(const QString& path, const QStringList& geometry_paths) {
 
   DocumentData d;
   // opensim is y-up (gravity along −y)
-  d.camera.z_up = std::abs(m.gravity.z()) > std::abs(m.gravity.y());
+  d.camera.z_up = interop::world_is_z_up(m.gravity);
   // the model's gravity is the scene's: playback and exported scenes fall the way the model does
   d.scene_keys = {{"description", "OpenSim model " + m.name},
                   {"settings", {{"gravity", {m.gravity.x(), m.gravity.y(), m.gravity.z()}}, {"dt", 1e-3},

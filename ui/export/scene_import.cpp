@@ -11,6 +11,7 @@
 
 #include "core/io/json_text.hpp"
 #include "core/dynamics/simulator.hpp"
+#include "core/interop/gltf_export.hpp"
 #include "core/scene/scene_file.hpp"
 #include "ui/document/scene_paths.hpp"
 #include "ui/document/joint_model.hpp"
@@ -75,8 +76,7 @@ SceneLoad load_scene(const QString& path) {
         loop["joint"] = absolute_scene_path(dir, loop["joint"].get<std::string>());
   out.description = QString::fromStdString(sc.description);
   // the view's up follows gravity: z-up scenes (gravity along −z) are shown with +z up
-  const Vec3 g = model.gravity;
-  d.camera.z_up = std::abs(g.z()) > std::abs(g.y());
+  d.camera.z_up = interop::world_is_z_up(model.gravity);
 
   // the root frame: a frame-only body the parentless scene bodies hang from
   Body world;
