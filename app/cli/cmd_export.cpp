@@ -1,7 +1,6 @@
 // jointsmith-cli export: a joint as an OpenSim CustomJoint (.osim, with a fidelity report) or a scene's
 // motion as glTF 2.0 (.glb). docs/opensim.md and docs/gltf.md.
 #include <cmath>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -16,6 +15,7 @@
 #include "core/interop/osim_file.hpp"
 #include "core/interop/osim_replace.hpp"
 #include "core/io/atomic_file.hpp"
+#include "core/io/file_read.hpp"
 #include "core/io/joint_file.hpp"
 #include "core/scene/scene_file.hpp"
 
@@ -87,10 +87,8 @@ void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, cons
   if (cli.replace.empty()) throw std::runtime_error("export: --into needs --replace JOINT (the joint of the model to replace)");
   io::refuse_overwriting_inputs(cli.output, {cli.input, cli.into});
   if (cli.copy_meshes && cli.keep_mesh_paths) throw std::runtime_error("export: --copy-meshes and --keep-mesh-paths exclude each other");
-  std::ifstream in(cli.into, std::ios::binary);
-  if (!in) throw std::runtime_error("export: " + cli.into + ": cannot open the model");
-  std::stringstream text;
-  text << in.rdbuf();
+  // core's one reader: size-capped, regular files only, io::FileError naming the model when it cannot
+  const std::string text = io::read_file_bytes(cli.into);
   interop::OsimReplaceOptions options;
   options.fit = fit;
   if (joint.dof() > 1) {
@@ -110,7 +108,7 @@ void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, cons
                                          : interop::OsimMeshPaths::Rewrite;
   interop::OsimReplaceResult result;
   try {
-    result = interop::replace_osim_joint(text.str(), cli.into, cli.replace, joint, options);
+    result = interop::replace_osim_joint(text, cli.into, cli.replace, joint, options);
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error("export: " + cli.input + ": " + e.what());
   }

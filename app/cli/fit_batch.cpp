@@ -13,6 +13,7 @@
 #include "core/fit/report.hpp"
 #include "core/fit/sample_io.hpp"
 #include "core/io/atomic_file.hpp"
+#include "core/io/file_error.hpp"
 #include "core/io/joint_file.hpp"
 #include "core/io/json_text.hpp"
 
@@ -75,13 +76,23 @@ std::string number(double x) {
 const std::set<std::string> kColumns{"samples", "output", "frames", "smooth", "order", "closed", "method",
                                      "length_scale", "huber", "max_iterations", "cv", "reorthonormalize"};
 
-bool parse_bool(const std::string& v, const std::string& where) {
+// a manifest line: its problems are io::FileErrors, "manifest.csv:3: problem"
+struct Line {
+  const std::string& path;
+  int number;
+
+  [[noreturn]] void fail(io::ErrorKind kind, const std::string& problem) const {
+    throw io::FileError(path, number, 0, problem, kind);
+  }
+};
+
+bool parse_bool(const std::string& v, const Line& at, const std::string& column) {
   if (v == "1" || v == "true" || v == "yes") return true;
   if (v == "0" || v == "false" || v == "no") return false;
-  throw std::runtime_error(where + "'" + v + "' is not true/false (1/0, yes/no)");
+  at.fail(io::ErrorKind::WrongType, column + " '" + v + "' is not true/false (1/0, yes/no)");
 }
 
-double parse_double(const std::string& v, const std::string& where) {
+double parse_double(const std::string& v, const Line& at, const std::string& column) {
   std::size_t used = 0;
   double x = 0.0;
   try {
@@ -89,13 +100,13 @@ double parse_double(const std::string& v, const std::string& where) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != v.size() || !std::isfinite(x)) throw std::runtime_error(where + "'" + v + "' is not a finite number");
+  if (used != v.size() || !std::isfinite(x)) at.fail(io::ErrorKind::WrongType, column + " '" + v + "' is not a finite number");
   return x;
 }
 
-int parse_int(const std::string& v, const std::string& where) {
-  const double x = parse_double(v, where);
-  if (x != std::floor(x) || std::abs(x) > 1e9) throw std::runtime_error(where + "'" + v + "' is not an integer");
+int parse_int(const std::string& v, const Line& at, const std::string& column) {
+  const double x = parse_double(v, at, column);
+  if (x != std::floor(x) || std::abs(x) > 1e9) at.fail(io::ErrorKind::WrongType, column + " '" + v + "' is not an integer");
   return static_cast<int>(x);
 }
 
@@ -107,7 +118,7 @@ fs::path state_file(const std::string& dir, const std::string& output) {
 
 std::vector<ManifestRow> read_manifest(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot open the manifest");
+  if (!in) throw io::FileError(io::ErrorKind::Io, io::Location{.source = path}, "cannot open the manifest");
   const fs::path base = fs::path(path).parent_path();
   std::vector<std::string> header;
   std::vector<ManifestRow> rows;
@@ -119,26 +130,26 @@ std::vector<ManifestRow> read_manifest(const std::string& path) {
     const std::string t = trim(line);
     if (t.empty() || t[0] == '#') continue;
     const std::vector<std::string> fields = split_csv(t);
-    const std::string at = path + ":" + std::to_string(number_of_line) + ": ";
+    const Line at{path, number_of_line};
     if (header.empty()) {
       header = fields;
       std::set<std::string> seen;
       for (const std::string& h : header) {
         if (!kColumns.count(h)) {
-          throw std::runtime_error(at + "unknown column '" + h +
-                                   "' (known: samples, output, frames, smooth, order, closed, method, length_scale, "
-                                   "huber, max_iterations, cv, reorthonormalize)");
+          at.fail(io::ErrorKind::UnknownField, "unknown column '" + h +
+                                                   "' (known: samples, output, frames, smooth, order, closed, method, "
+                                                   "length_scale, huber, max_iterations, cv, reorthonormalize)");
         }
-        if (!seen.insert(h).second) throw std::runtime_error(at + "column '" + h + "' appears twice");
+        if (!seen.insert(h).second) at.fail(io::ErrorKind::InvalidValue, "column '" + h + "' appears twice");
       }
       if (!seen.count("samples") || !seen.count("output")) {
-        throw std::runtime_error(at + "the header needs the columns samples and output");
+        at.fail(io::ErrorKind::MissingField, "the header needs the columns samples and output");
       }
       continue;
     }
     if (fields.size() != header.size()) {
-      throw std::runtime_error(at + std::to_string(fields.size()) + " fields for the header's " +
-                               std::to_string(header.size()) + " columns");
+      at.fail(io::ErrorKind::CountMismatch,
+              std::to_string(fields.size()) + " fields for the header's " + std::to_string(header.size()) + " columns");
     }
     ManifestRow r;
     r.row = static_cast<int>(rows.size()) + 1;
@@ -146,32 +157,31 @@ std::vector<ManifestRow> read_manifest(const std::string& path) {
     for (std::size_t c = 0; c < header.size(); ++c) {
       const std::string& h = header[c];
       const std::string& v = fields[c];
-      const std::string where = at + h + " ";
       if (h == "samples") r.samples = v;
       if (h == "output") r.output = v;
       if (v.empty()) continue;  // the fit command's default
       if (h == "frames") r.options.frames = v;
       if (h == "smooth") r.options.smooth = v;
-      if (h == "order") r.options.order = parse_int(v, where);
-      if (h == "closed") r.options.closed = parse_bool(v, where);
+      if (h == "order") r.options.order = parse_int(v, at, h);
+      if (h == "closed") r.options.closed = parse_bool(v, at, h);
       if (h == "method") r.options.method = v;
-      if (h == "length_scale") r.options.length_scale = parse_double(v, where);
-      if (h == "huber") r.options.huber = parse_double(v, where);
-      if (h == "max_iterations") r.options.max_iterations = parse_int(v, where);
+      if (h == "length_scale") r.options.length_scale = parse_double(v, at, h);
+      if (h == "huber") r.options.huber = parse_double(v, at, h);
+      if (h == "max_iterations") r.options.max_iterations = parse_int(v, at, h);
       if (h == "cv") r.options.cv = v;
-      if (h == "reorthonormalize") r.reorthonormalize = parse_bool(v, where);
+      if (h == "reorthonormalize") r.reorthonormalize = parse_bool(v, at, h);
     }
-    if (r.samples.empty()) throw std::runtime_error(at + "empty samples");
+    if (r.samples.empty()) at.fail(io::ErrorKind::MissingField, "empty samples");
     if (r.output.empty() || r.output.find_first_of("/\\") != std::string::npos || r.output == "." || r.output == ".." ||
         r.output == "summary") {
-      throw std::runtime_error(at + "output '" + r.output + "' must be a plain file name (no folders, not 'summary')");
+      at.fail(io::ErrorKind::InvalidValue, "output '" + r.output + "' must be a plain file name (no folders, not 'summary')");
     }
-    if (!outputs.insert(r.output).second) throw std::runtime_error(at + "output '" + r.output + "' appears twice");
+    if (!outputs.insert(r.output).second) at.fail(io::ErrorKind::InvalidValue, "output '" + r.output + "' appears twice");
     const fs::path s(r.samples);
     r.samples_path = s.is_absolute() ? s.string() : (base / s).string();
     rows.push_back(std::move(r));
   }
-  if (rows.empty()) throw std::runtime_error(path + ": the manifest has no rows");
+  if (rows.empty()) throw io::FileError(io::ErrorKind::MissingField, io::Location{.source = path}, "the manifest has no rows");
   return rows;
 }
 

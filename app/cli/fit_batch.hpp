@@ -26,7 +26,7 @@ struct ManifestRow {
   bool reorthonormalize = false;
 };
 
-// reads and checks the whole manifest (columns, numbers, duplicate outputs); throws runtime_error naming
+// reads and checks the whole manifest (columns, numbers, duplicate outputs); throws io::FileError naming
 // "MANIFEST:LINE: what is wrong".
 std::vector<ManifestRow> read_manifest(const std::string& path);
 

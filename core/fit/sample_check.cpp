@@ -13,31 +13,33 @@ std::string prefix(const RawSample& raw) { return raw.where.empty() ? std::strin
 }  // namespace
 
 Sample check_sample(const RawSample& raw, const std::string& source, const SampleReadOptions& options) {
-  auto fail = [&](SampleErrorKind kind, int line, int column, const std::string& message) {
-    throw SampleError(kind, source, line > 0 ? line : raw.line, column, prefix(raw) + message);
+  // field: the json member the problem is in ("R", "weight"), for samples located by json pointer
+  auto fail = [&](SampleErrorKind kind, const char* field, int column, const std::string& message) {
+    if (!raw.pointer.empty()) throw SampleError(kind, io::Location{.source = source, .pointer = raw.pointer + "/" + field}, message);
+    throw SampleError(kind, source, raw.line, column, prefix(raw) + message);
   };
   // non-finite values first: they would poison every later check
   for (std::size_t i = 0; i < raw.q.size(); ++i) {
     if (!std::isfinite(raw.q[i])) {
       const std::string name = raw.q.size() == 1 ? "q" : "q" + std::to_string(i);
-      fail(SampleErrorKind::NonFiniteQ, i < raw.q_line.size() ? raw.q_line[i] : 0, raw.q_column[i], "non-finite " + name + " (" + std::to_string(raw.q[i]) + ")");
+      fail(SampleErrorKind::NonFiniteQ, "q", i < raw.q_column.size() ? raw.q_column[i] : 0, "non-finite " + name + " (" + std::to_string(raw.q[i]) + ")");
     }
   }
   for (std::size_t i = 0; i < 9; ++i) {
     if (!std::isfinite(raw.R[i])) {
-      fail(SampleErrorKind::NonFinite, raw.R_line[i], raw.R_column[i], std::string("non-finite ") + kRotationNames[i]);
+      fail(SampleErrorKind::NonFinite, "R", raw.R_column[i], std::string("non-finite ") + kRotationNames[i]);
     }
   }
   for (std::size_t i = 0; i < 3; ++i) {
     if (!std::isfinite(raw.p[i])) {
-      fail(SampleErrorKind::NonFinite, raw.p_line[i], raw.p_column[i], std::string("non-finite ") + kTranslationNames[i]);
+      fail(SampleErrorKind::NonFinite, "p", raw.p_column[i], std::string("non-finite ") + kTranslationNames[i]);
     }
   }
-  if (!std::isfinite(raw.weight)) fail(SampleErrorKind::NonFinite, raw.weight_line, raw.weight_column, "non-finite weight");
+  if (!std::isfinite(raw.weight)) fail(SampleErrorKind::NonFinite, "weight", raw.weight_column, "non-finite weight");
   if (!(raw.weight > 0.0)) {
     std::ostringstream s;
     s << "weight " << raw.weight << " must be positive";
-    fail(SampleErrorKind::BadWeight, raw.weight_line, raw.weight_column, s.str());
+    fail(SampleErrorKind::BadWeight, "weight", raw.weight_column, s.str());
   }
 
   Sample sample;
@@ -61,7 +63,7 @@ Sample check_sample(const RawSample& raw, const std::string& source, const Sampl
       s << "rotation R00..R22 is not orthonormal (error " << error << " > " << options.orthonormality_tolerance
         << (repairable ? "); pass the re-orthonormalize option to project it onto SO(3)"
                        : "; det R < 0, a reflection)");
-      fail(SampleErrorKind::NotOrthonormal, raw.R_line[0], raw.R_column[0], s.str());
+      fail(SampleErrorKind::NotOrthonormal, "R", raw.R_column[0], s.str());
     }
   }
   return sample;

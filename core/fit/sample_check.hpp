@@ -11,8 +11,9 @@
 namespace js::fit {
 
 struct RawSample {
-  int line = 0;                    // 1-based source line (0 for json)
-  std::string where;               // extra location text for formats without lines ("sample 3")
+  int line = 0;                    // 1-based source line (0: not a text row)
+  std::string where;               // extra location text for samples without a file ("sample 3")
+  std::string pointer;             // json: the sample's json pointer ("/samples/3"); errors then name its fields
   std::array<double, 9> R{};       // row-major rotation
   std::array<int, 9> R_column{};   // 1-based source column of each entry (0: unknown)
   std::array<double, 3> p{};       // translation
@@ -21,14 +22,10 @@ struct RawSample {
   std::vector<int> q_column;
   double weight = 1.0;
   int weight_column = 0;
-  // per-value lines for formats whose values span lines (json); 0: the row's line
-  std::array<int, 9> R_line{};
-  std::array<int, 3> p_line{};
-  std::vector<int> q_line;
-  int weight_line = 0;
 };
 
-// validates a raw row and turns it into a Sample; throws SampleError naming source, line and column.
+// validates a raw row and turns it into a Sample; throws SampleError naming source and line and column, or
+// the json pointer of the field.
 Sample check_sample(const RawSample& raw, const std::string& source, const SampleReadOptions& options);
 
 }  // namespace js::fit

@@ -9,10 +9,12 @@
 //
 // json: {"format": "jointsmith-samples", "version": 1, "dof": n,
 //        "samples": [{"q": [..n..], "R": [9 row-major or 3×3 nested], "p": [3], "weight": w}, …]}
-// with "q" present in every sample or in none. json errors name the line and column of the offending value
-// (json_locations.hpp) and the sample index in the message.
+// with "q" present in every sample or in none, read through io::JsonCursor: json errors name the json pointer
+// of the offending value ("samples.json: /samples/3/R/1: expected a number, got string"); syntax errors the
+// line and column.
 //
-// every reader throws SampleError naming file, line and column (see samples.hpp).
+// every reader throws SampleError (an io::FileError) naming the file and line and column or json pointer
+// (see samples.hpp).
 #pragma once
 
 #include <iosfwd>

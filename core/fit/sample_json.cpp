@@ -1,4 +1,5 @@
-// json reading and writing of sample sets, and the file-level dispatch by extension.
+// json reading (on core/io's json cursor) and writing of sample sets, and the file-level dispatch by extension.
+#include <array>
 #include <fstream>
 #include <istream>
 #include <ostream>
@@ -6,12 +7,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/fit/json_locations.hpp"
 #include "core/fit/sample_check.hpp"
 #include "core/fit/sample_io.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/file_error.hpp"
 #include "core/io/file_read.hpp"
+#include "core/io/json_cursor.hpp"
 #include "core/io/json_text.hpp"
 
 namespace js::fit {
@@ -24,40 +25,106 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// json numbers only; nlohmann stores NaN/Inf nowhere, so a null in a number slot is how other tools
-// write them: report it as non-finite.
-double number_at(const json& v, SampleErrorKind null_kind, const std::string& source, const std::string& where,
-                 TextPosition at) {
-  if (v.is_number()) return v.get<double>();
-  if (v.is_null()) throw SampleError(null_kind, source, at.line, at.column, where + " is null (NaN or Inf)");
-  throw SampleError(SampleErrorKind::Syntax, source, at.line, at.column, where + " is not a number");
+// the sample kind of a problem core/io's cursor found (a wrong json type is the format's syntax)
+SampleErrorKind sample_kind(io::ErrorKind kind) {
+  switch (kind) {
+    case io::ErrorKind::Io: return SampleErrorKind::Io;
+    case io::ErrorKind::NonFinite: return SampleErrorKind::NonFinite;
+    case io::ErrorKind::MissingField: return SampleErrorKind::MissingColumn;
+    case io::ErrorKind::NotOrthonormal: return SampleErrorKind::NotOrthonormal;
+    default: return SampleErrorKind::Syntax;
+  }
 }
 
-// positions inside one sample (its start when the scan has none)
-struct Located {
-  const JsonSampleLocation* sample = nullptr;
+// a sample problem at the cursor's json pointer
+[[noreturn]] void fail_at(const io::JsonCursor& c, SampleErrorKind kind, const std::string& problem) {
+  throw SampleError(kind, io::Location{.source = c.source(), .pointer = c.path()}, problem);
+}
 
-  TextPosition start() const { return sample != nullptr ? sample->start : TextPosition{}; }
-  TextPosition field(const char* name) const {
-    if (sample == nullptr) return {};
-    const auto it = sample->fields.find(name);
-    return it == sample->fields.end() ? sample->start : it->second.value;
+// 9 row-major numbers or 3 rows of 3
+void read_rotation(const io::JsonCursor& R, std::array<double, 9>& out) {
+  const std::size_t n = R.size();
+  if (n == 3 && R.element(0).json().is_array()) {
+    for (std::size_t r = 0; r < 3; ++r) {
+      const io::JsonCursor row = R.element(r);
+      row.expect_array_size(3, "numbers in a rotation row");
+      for (std::size_t c = 0; c < 3; ++c) out[3 * r + c] = row.element(c).number();
+    }
+  } else if (n == 9) {
+    for (std::size_t i = 0; i < 9; ++i) out[i] = R.element(i).number();
+  } else {
+    R.fail(io::ErrorKind::CountMismatch,
+           "expected 9 numbers (row-major) or 3 rows of 3, got " + std::to_string(n) + " elements");
   }
-  TextPosition number(const char* name, std::size_t i) const {
-    if (sample == nullptr) return {};
-    const auto it = sample->fields.find(name);
-    if (it == sample->fields.end()) return sample->start;
-    return i < it->second.numbers.size() ? it->second.numbers[i] : it->second.value;
-  }
-};
+}
 
-const json& field(const json& sample, const char* name, const std::string& source, const std::string& where,
-                  TextPosition at) {
-  const auto it = sample.find(name);
-  if (it == sample.end()) {
-    throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column, where + ": missing field '" + name + "'");
+// q: one number or 1..kMaxJointDof numbers; a NaN/Inf stand-in (null, "nan") is NonFiniteQ
+std::vector<double> read_q(const io::JsonCursor& q) {
+  try {
+    if (!q.json().is_array()) return {q.number()};
+    const std::size_t n = q.size();
+    if (n == 0 || n > static_cast<std::size_t>(kMaxJointDof)) {
+      q.fail(io::ErrorKind::CountMismatch, "expected a number or 1 to " + std::to_string(kMaxJointDof) + " numbers, got " +
+                                               std::to_string(n));
+    }
+    return q.numbers();
+  } catch (const io::FileError& e) {
+    if (e.kind() == io::ErrorKind::NonFinite) throw SampleError(SampleErrorKind::NonFiniteQ, e);
+    throw;
   }
-  return *it;
+}
+
+SampleSet read_document(const io::JsonCursor& doc, const SampleReadOptions& options) {
+  const io::JsonCursor samples = doc.at("samples");
+  const std::size_t n = samples.size();
+  SampleSet set;
+  set.source = doc.source();
+  for (std::size_t k = 0; k < n; ++k) {
+    const io::JsonCursor s = samples.element(k);
+    RawSample raw;
+    raw.pointer = s.path();
+    read_rotation(s.at("R"), raw.R);
+    const Vec3 p = s.at("p").vec3();
+    raw.p = {p.x(), p.y(), p.z()};
+    if (s.has("weight")) raw.weight = s.at("weight").number();
+    const bool has_q = s.has("q");
+    if (k == 0) {
+      set.has_q = has_q;
+    } else if (has_q != set.has_q) {
+      const std::string first = samples.element(0).path();
+      if (has_q) fail_at(s.at("q"), SampleErrorKind::MissingColumn, "'q' here but not in " + first + ": give q in every sample or in none");
+      fail_at(s, SampleErrorKind::MissingColumn, "no 'q' here but " + first + " has one: give q in every sample or in none");
+    }
+    if (has_q) {
+      raw.q = read_q(s.at("q"));
+      if (k == 0) {
+        set.dof = static_cast<int>(raw.q.size());
+      } else if (static_cast<int>(raw.q.size()) != set.dof) {
+        fail_at(s.at("q"), SampleErrorKind::MissingColumn,
+                std::to_string(raw.q.size()) + " values, but " + samples.element(0).path() + "/q has " + std::to_string(set.dof));
+      }
+    }
+    set.samples.push_back(check_sample(raw, set.source, options));
+  }
+  if (doc.has("dof")) {
+    // a declared dof is checked, never trusted: n-dof fits index q by it
+    const io::JsonCursor dof = doc.at("dof");
+    const int declared = dof.integer();
+    if (declared < 1 || declared > kMaxJointDof) {
+      dof.fail(io::ErrorKind::InvalidValue, "dof " + std::to_string(declared) + ": expected 1 to " + std::to_string(kMaxJointDof) +
+                                                " (n-dof fitting supports 1 to 3 coordinates)");
+    }
+    if (set.has_q && !set.samples.empty() && declared != set.dof) {
+      fail_at(dof, SampleErrorKind::MissingColumn,
+              "dof " + std::to_string(declared) + " but the samples' q have " + std::to_string(set.dof) + " values");
+    }
+    if (!set.has_q && declared != 1) {
+      fail_at(dof, SampleErrorKind::MissingColumn,
+              "dof " + std::to_string(declared) + " but the samples have no q: only a 1-dof fit can find q (natural parameterization)");
+    }
+    set.dof = declared;
+  }
+  return set;
 }
 
 }  // namespace
@@ -65,128 +132,16 @@ const json& field(const json& sample, const char* name, const std::string& sourc
 SampleSet read_samples_json(std::istream& in, const std::string& source, const SampleReadOptions& options) {
   std::stringstream buffer;
   buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  json doc;
   try {
     // core's json reader: the depth cap, and a number overflowing a double (1e999) refused at its line and
-    // column (json::parse threw nlohmann's out_of_range for it, past this reader's documented error)
-    doc = io::parse_json_text(text, source);
+    // column; then every value read through the cursor, so errors name its json pointer
+    const json doc = io::parse_json_text(buffer.str(), source);
+    return read_document(io::JsonCursor(doc, source), options);
+  } catch (const SampleError&) {
+    throw;
   } catch (const io::FileError& e) {
-    const auto kind = e.kind() == io::ErrorKind::NonFinite ? SampleErrorKind::NonFinite : SampleErrorKind::Syntax;
-    throw SampleError(kind, source, e.line(), e.column(), e.problem());
+    throw SampleError(sample_kind(e.kind()), e);
   }
-  if (!doc.is_object() || !doc.contains("samples") || !doc["samples"].is_array()) {
-    throw SampleError(SampleErrorKind::MissingColumn, source, 0, 0, "missing array 'samples'");
-  }
-  const std::vector<JsonSampleLocation> locations = locate_json_samples(text);
-  SampleSet set;
-  set.source = source;
-  const json& samples = doc["samples"];
-  bool first = true;
-  for (std::size_t k = 0; k < samples.size(); ++k) {
-    const json& s = samples[k];
-    const Located loc{k < locations.size() ? &locations[k] : nullptr};
-    const std::string where = "samples[" + std::to_string(k) + "]";
-    auto syntax = [&](TextPosition at, const std::string& message) {
-      return SampleError(SampleErrorKind::Syntax, source, at.line, at.column, message);
-    };
-    if (!s.is_object()) throw syntax(loc.start(), where + " is not an object");
-    RawSample raw;
-    raw.where = where;
-    raw.line = loc.start().line;
-    // rotation: 9 row-major numbers or 3 rows of 3
-    const json& R = field(s, "R", source, where, loc.start());
-    std::vector<const json*> entries;
-    if (R.is_array() && R.size() == 3 && R[0].is_array()) {
-      for (const json& row : R) {
-        if (!row.is_array() || row.size() != 3) throw syntax(loc.field("R"), where + ".R must be 3×3 or 9 numbers");
-        for (const json& e : row) entries.push_back(&e);
-      }
-    } else if (R.is_array() && R.size() == 9) {
-      for (const json& e : R) entries.push_back(&e);
-    } else {
-      throw syntax(loc.field("R"), where + ".R must be 3×3 or 9 numbers");
-    }
-    for (std::size_t i = 0; i < 9; ++i) {
-      const TextPosition at = loc.number("R", i);
-      raw.R[i] = number_at(*entries[i], SampleErrorKind::NonFinite, source, where + ".R[" + std::to_string(i) + "]", at);
-      raw.R_line[i] = at.line;
-      raw.R_column[i] = at.column;
-    }
-    const json& p = field(s, "p", source, where, loc.start());
-    if (!p.is_array() || p.size() != 3) throw syntax(loc.field("p"), where + ".p must be 3 numbers");
-    for (std::size_t i = 0; i < 3; ++i) {
-      const TextPosition at = loc.number("p", i);
-      raw.p[i] = number_at(p[i], SampleErrorKind::NonFinite, source, where + ".p[" + std::to_string(i) + "]", at);
-      raw.p_line[i] = at.line;
-      raw.p_column[i] = at.column;
-    }
-    if (s.contains("weight")) {
-      const TextPosition at = loc.field("weight");
-      raw.weight = number_at(s["weight"], SampleErrorKind::NonFinite, source, where + ".weight", at);
-      raw.weight_line = at.line;
-      raw.weight_column = at.column;
-    }
-    const bool has_q = s.contains("q");
-    if (first) {
-      set.has_q = has_q;
-      first = false;
-    } else if (has_q != set.has_q) {
-      const TextPosition at = has_q ? loc.field("q") : loc.start();
-      throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column,
-                        where + ": 'q' must be given in every sample or in none");
-    }
-    if (has_q) {
-      const json& q = s["q"];
-      if (q.is_number() || q.is_null()) {
-        raw.q.push_back(number_at(q, SampleErrorKind::NonFiniteQ, source, where + ".q", loc.field("q")));
-        raw.q_line.push_back(loc.field("q").line);
-        raw.q_column.push_back(loc.field("q").column);
-      } else if (q.is_array() && !q.empty() && q.size() <= static_cast<std::size_t>(kMaxJointDof)) {
-        for (std::size_t i = 0; i < q.size(); ++i) {
-          const TextPosition at = loc.number("q", i);
-          raw.q.push_back(number_at(q[i], SampleErrorKind::NonFiniteQ, source, where + ".q[" + std::to_string(i) + "]", at));
-          raw.q_line.push_back(at.line);
-          raw.q_column.push_back(at.column);
-        }
-      } else {
-        throw syntax(loc.field("q"), where + ".q must be a number or 1..6 numbers");
-      }
-      if (k == 0) {
-        set.dof = static_cast<int>(raw.q.size());
-      } else if (static_cast<int>(raw.q.size()) != set.dof) {
-        const TextPosition at = loc.field("q");
-        throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column,
-                          where + ".q has " + std::to_string(raw.q.size()) + " values, samples[0] has " +
-                              std::to_string(set.dof));
-      }
-    }
-    set.samples.push_back(check_sample(raw, source, options));
-  }
-  if (doc.contains("dof")) {
-    // a declared dof is checked, never trusted: n-dof fits index q by it
-    const json& dof = doc["dof"];
-    const std::size_t key = text.find("\"dof\"");
-    const TextPosition at = key == std::string::npos ? TextPosition{} : text_position(text, key);
-    if (!dof.is_number_integer() || dof.get<long long>() < 1 || dof.get<long long>() > kMaxJointDof) {
-      throw SampleError(SampleErrorKind::Syntax, source, at.line, at.column,
-                        "'dof' is " + dof.dump() + ": expected 1 to " + std::to_string(kMaxJointDof) +
-                            " (n-dof fitting supports 1 to 3 coordinates)");
-    }
-    const int declared = dof.get<int>();
-    if (set.has_q && !set.samples.empty() && declared != set.dof) {
-      throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column,
-                        "'dof' is " + std::to_string(declared) + " but the samples' q have " + std::to_string(set.dof) +
-                            " values");
-    }
-    if (!set.has_q && declared != 1) {
-      throw SampleError(SampleErrorKind::MissingColumn, source, at.line, at.column,
-                        "'dof' is " + std::to_string(declared) +
-                            " but the samples have no q: only a 1-dof fit can find q (natural parameterization)");
-    }
-    set.dof = declared;
-  }
-  return set;
 }
 
 void write_samples_json(const SampleSet& set, std::ostream& out) {
@@ -220,7 +175,7 @@ SampleSet read_samples(const std::string& path, const SampleReadOptions& options
   try {
     bytes = io::read_file_bytes(path);
   } catch (const io::FileError& e) {
-    throw SampleError(SampleErrorKind::Io, path, 0, 0, e.problem());
+    throw SampleError(SampleErrorKind::Io, e);
   }
   std::istringstream in(std::move(bytes));
   return ends_with(path, ".json") ? read_samples_json(in, path, options) : read_samples_csv(in, path, options);
@@ -236,7 +191,7 @@ void write_samples(const SampleSet& set, const std::string& path) {
   try {
     io::write_file_atomic(path, out.str());
   } catch (const io::FileError& e) {
-    throw SampleError(SampleErrorKind::Io, path, 0, 0, e.problem());
+    throw SampleError(SampleErrorKind::Io, e);
   }
 }
 

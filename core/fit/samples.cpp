@@ -1,6 +1,6 @@
 #include "core/fit/samples.hpp"
 
-#include <sstream>
+#include <utility>
 
 namespace js::fit {
 
@@ -19,26 +19,30 @@ const char* sample_error_kind_name(SampleErrorKind kind) {
   return "unknown";
 }
 
-namespace {
-// "file:line:column: message" (gcc 12 -O3 warns falsely on chained string +=, so a stream builds it)
-std::string located(const std::string& file, int line, int column, const std::string& message) {
-  std::ostringstream s;
-  s << (file.empty() ? std::string("<memory>") : file);
-  if (line > 0) {
-    s << ':' << line;
-    if (column > 0) s << ':' << column;
+io::ErrorKind io_error_kind(SampleErrorKind kind) {
+  switch (kind) {
+    case SampleErrorKind::Io: return io::ErrorKind::Io;
+    case SampleErrorKind::Syntax: return io::ErrorKind::Syntax;
+    case SampleErrorKind::MissingColumn: return io::ErrorKind::MissingField;
+    case SampleErrorKind::NotOrthonormal: return io::ErrorKind::NotOrthonormal;
+    case SampleErrorKind::NonFinite:
+    case SampleErrorKind::NonFiniteQ: return io::ErrorKind::NonFinite;
+    case SampleErrorKind::BadWeight: return io::ErrorKind::InvalidValue;
+    case SampleErrorKind::TooFewSamples: return io::ErrorKind::CountMismatch;
+    case SampleErrorKind::Degenerate: return io::ErrorKind::InvalidValue;
   }
-  s << ": " << message;
-  return s.str();
+  return io::ErrorKind::InvalidValue;
 }
-}  // namespace
 
 SampleError::SampleError(SampleErrorKind kind, std::string file, int line, int column, const std::string& message)
-    : std::runtime_error(located(file, line, column, message)),
-      kind_(kind),
-      file_(std::move(file)),
-      line_(line),
-      column_(column) {}
+    : io::FileError(io_error_kind(kind), io::Location{.source = std::move(file), .line = line, .column = column}, message),
+      kind_(kind) {}
+
+SampleError::SampleError(SampleErrorKind kind, io::Location where, const std::string& message)
+    : io::FileError(io_error_kind(kind), std::move(where), message), kind_(kind) {}
+
+SampleError::SampleError(SampleErrorKind kind, const io::FileError& located)
+    : io::FileError(io_error_kind(kind), located.location(), located.problem()), kind_(kind) {}
 
 void require_samples(const SampleSet& set, int needed, const std::string& what) {
   if (set.size() >= needed) return;

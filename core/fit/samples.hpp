@@ -2,10 +2,10 @@
 // and the typed error every reader and fitter throws when samples are unusable.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/io/file_error.hpp"
 #include "core/joints/joint.hpp"
 #include "core/lie/se3.hpp"
 
@@ -28,11 +28,12 @@ struct SampleSet {
   int size() const { return static_cast<int>(samples.size()); }
 };
 
-// what went wrong with a sample file or a sample set.
+// what went wrong with a sample file or a sample set: the fitting vocabulary python shows as `kind`
+// (sample_error_kind_name). each maps onto one io::ErrorKind (io_error_kind) for callers that catch io::FileError.
 enum class SampleErrorKind {
   Io,              // file cannot be opened or read
-  Syntax,          // malformed csv field or json document, unparsable number
-  MissingColumn,   // a required column (or json field) is absent
+  Syntax,          // malformed csv field or json document, unparsable number, a json value of the wrong type
+  MissingColumn,   // a required column (or json field) is absent, or q given in some samples only
   NotOrthonormal,  // rotation further than 1e-6 from SO(3) (and re-orthonormalization not requested)
   NonFinite,       // NaN or Inf in R, p or the weight
   NonFiniteQ,      // NaN or Inf in a q column
@@ -42,23 +43,24 @@ enum class SampleErrorKind {
 };
 
 const char* sample_error_kind_name(SampleErrorKind kind);
+io::ErrorKind io_error_kind(SampleErrorKind kind);
 
-// a sample problem, located by file, line and column (1-based; 0 when not applicable). what() reads
-// "file:line:column: message" so an editor can jump to it.
-class SampleError : public std::runtime_error {
+// a sample problem: an io::FileError (file, line:column or json pointer, problem; its kind() the coarse
+// io::ErrorKind) that also carries the sample kind. what() reads "file:line:column: message" (csv, text
+// positions) or "file: /samples/3/R/1: message" (json), so an editor can jump to it.
+class SampleError : public io::FileError {
  public:
+  // line and column 1-based, 0 when not applicable.
   SampleError(SampleErrorKind kind, std::string file, int line, int column, const std::string& message);
+  SampleError(SampleErrorKind kind, io::Location where, const std::string& message);
+  // the location and problem of a core/io error (a json value of the wrong type …) as a sample error.
+  SampleError(SampleErrorKind kind, const io::FileError& located);
 
+  // hides io::FileError::kind(): the sample kind (io::FileError::kind() still gives the io kind).
   SampleErrorKind kind() const { return kind_; }
-  const std::string& file() const { return file_; }
-  int line() const { return line_; }
-  int column() const { return column_; }
 
  private:
   SampleErrorKind kind_;
-  std::string file_;
-  int line_;
-  int column_;
 };
 
 // how strictly rotations are checked on reading.

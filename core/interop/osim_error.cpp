@@ -1,5 +1,7 @@
-// OsimError: the located error every .osim reading problem throws (osim_file.hpp).
+// OsimError: the io::FileError every .osim reading problem throws, with its osim kind (osim_file.hpp).
 #include "core/interop/osim_file.hpp"
+
+#include <utility>
 
 namespace js::interop {
 
@@ -17,12 +19,23 @@ const char* osim_error_kind_name(OsimErrorKind kind) {
   return "unknown";
 }
 
+io::ErrorKind io_error_kind(OsimErrorKind kind) {
+  switch (kind) {
+    case OsimErrorKind::Io: return io::ErrorKind::Io;
+    case OsimErrorKind::Syntax: return io::ErrorKind::Syntax;
+    case OsimErrorKind::MissingJoint:
+    case OsimErrorKind::MissingElement: return io::ErrorKind::MissingField;
+    case OsimErrorKind::UnknownFunction: return io::ErrorKind::UnknownKind;
+    case OsimErrorKind::BadNumber: return io::ErrorKind::WrongType;
+    case OsimErrorKind::CountMismatch: return io::ErrorKind::CountMismatch;
+    case OsimErrorKind::InvalidValue: return io::ErrorKind::InvalidValue;
+  }
+  return io::ErrorKind::InvalidValue;
+}
+
 OsimError::OsimError(OsimErrorKind kind, std::string file, int line, const std::string& element,
                      const std::string& problem)
-    : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
-                         (element.empty() ? std::string() : element + ": ") + problem),
-      kind_(kind),
-      file_(std::move(file)),
-      line_(line) {}
+    : io::FileError(io_error_kind(kind), io::Location{.source = std::move(file), .line = line, .element = element}, problem),
+      kind_(kind) {}
 
 }  // namespace js::interop

@@ -8,10 +8,10 @@
 // a <function> element. every problem throws OsimError naming the file, the line and the element.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 
 #include "core/interop/osim_joint.hpp"
+#include "core/io/file_error.hpp"
 
 namespace js::interop {
 
@@ -27,19 +27,18 @@ enum class OsimErrorKind {
 };
 
 const char* osim_error_kind_name(OsimErrorKind kind);
+io::ErrorKind io_error_kind(OsimErrorKind kind);
 
-// what() reads "file:line: <Element name='…'>: problem".
-class OsimError : public std::runtime_error {
+// an io::FileError located by line and xml element that also carries the osim kind. what() reads
+// "file:line: <Element name='…'>: problem".
+class OsimError : public io::FileError {
  public:
   OsimError(OsimErrorKind kind, std::string file, int line, const std::string& element, const std::string& problem);
+  // hides io::FileError::kind(): the osim kind (io::FileError::kind() still gives the io kind).
   OsimErrorKind kind() const { return kind_; }
-  const std::string& file() const { return file_; }
-  int line() const { return line_; }
 
  private:
   OsimErrorKind kind_;
-  std::string file_;
-  int line_;
 };
 
 // the CustomJoint called joint_name in the model text; an empty name picks the only CustomJoint.

@@ -79,8 +79,8 @@ std::string osim_numbers(const double* v, std::size_t n) {
 Splicer::Splicer(const std::string& t, const std::string& src) : text(t), source(src) {
   try {
     spans = scan_xml_spans(text);
-  } catch (const std::runtime_error& e) {
-    throw OsimError(OsimErrorKind::Syntax, source, 0, "", std::string("cannot locate elements: ") + e.what());
+  } catch (const io::FileError& e) {
+    throw OsimError(OsimErrorKind::Syntax, source, e.line(), "", "cannot locate elements: " + e.problem());
   }
   if (text.find("\r\n") != std::string::npos) nl = "\r\n";
 }

@@ -14,18 +14,11 @@
 
 namespace js::interop {
 
-MotionFileError::MotionFileError(const std::string& file, int line, const std::string& problem)
-    : std::runtime_error(file + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " + problem), file_(file), line_(line) {}
-
 namespace {
 
 // through core's one reader: a fifo or a device such as /dev/zero would block or never end
 std::string slurp(const std::string& path) {
-  try {
-    return io::read_file_bytes(path);
-  } catch (const io::FileError& e) {
-    throw MotionFileError(path, 0, e.problem());
-  }
+  return io::read_file_bytes(path);
 }
 
 std::vector<std::string> split_lines(const std::string& text) {
@@ -93,7 +86,10 @@ TrcData read_trc_text(const std::string& text, const std::string& source) {
   const std::vector<std::string> lines = split_lines(text);
   TrcData d;
   d.source = source;
-  const auto fail = [&](int line, const std::string& problem) -> void { throw MotionFileError(source, line, problem); };
+  // a line of the file, the whole line (column 0); most problems are the format's syntax
+  const auto fail = [&](int line, const std::string& problem, io::ErrorKind kind = io::ErrorKind::Syntax) -> void {
+    throw io::FileError(source, line, 0, problem, kind);
+  };
   if (lines.size() < 5) fail(static_cast<int>(lines.size()), "too short for a .trc file (5 header lines expected)");
   if (words(lines[0]).empty() || words(lines[0])[0] != "PathFileType") fail(1, "not a .trc file (the first line should start with PathFileType)");
   // header keys and values
@@ -113,19 +109,19 @@ TrcData read_trc_text(const std::string& text, const std::string& source) {
       } else if (d.units == "m") {
         d.metres_per_unit = 1.0;
       } else {
-        fail(3, "units '" + d.units + "' (expected mm, cm or m)");
+        fail(3, "units '" + d.units + "' (expected mm, cm or m)", io::ErrorKind::InvalidValue);
       }
     } else if (keys[k] == "DataRate" || keys[k] == "NumFrames" || keys[k] == "NumMarkers") {
-      if (!parse_number(values[k], v) || v < 0) fail(3, keys[k] + " '" + values[k] + "' is not a number ≥ 0");
+      if (!parse_number(values[k], v) || v < 0) fail(3, keys[k] + " '" + values[k] + "' is not a number ≥ 0", io::ErrorKind::InvalidValue);
       // the counts become ints: a larger or fractional count is no count (and the cast would be undefined)
       if (keys[k] != "DataRate" && (v > std::numeric_limits<int>::max() || v != std::floor(v)))
-        fail(3, keys[k] + " '" + values[k] + "' is not a whole number from 0 to " + std::to_string(std::numeric_limits<int>::max()));
+        fail(3, keys[k] + " '" + values[k] + "' is not a whole number from 0 to " + std::to_string(std::numeric_limits<int>::max()), io::ErrorKind::InvalidValue);
       if (keys[k] == "DataRate") d.data_rate = v;
       if (keys[k] == "NumFrames") declared_frames = static_cast<int>(v);
       if (keys[k] == "NumMarkers") declared_markers = static_cast<int>(v);
     }
   }
-  if (!has_units) fail(2, "no Units in the header");
+  if (!has_units) fail(2, "no Units in the header", io::ErrorKind::MissingField);
   // marker names: line 4 after Frame# and Time
   const std::vector<std::string> names = fields(lines[3]);
   if (names.size() < 2 || names[0] != "Frame#") fail(4, "expected 'Frame#', 'Time' and the marker names");
@@ -133,10 +129,10 @@ TrcData read_trc_text(const std::string& text, const std::string& source) {
   std::unordered_set<std::string> seen;
   for (std::size_t k = 2; k < names.size(); ++k) {
     if (names[k].empty()) continue;
-    if (!seen.insert(names[k]).second) fail(4, "marker '" + names[k] + "' named twice");
+    if (!seen.insert(names[k]).second) fail(4, "marker '" + names[k] + "' named twice", io::ErrorKind::InvalidValue);
     d.markers.push_back(names[k]);
   }
-  if (d.markers.empty()) fail(4, "no marker names");
+  if (d.markers.empty()) fail(4, "no marker names", io::ErrorKind::MissingField);
   if (declared_markers >= 0 && declared_markers != static_cast<int>(d.markers.size())) {
     d.notes.push_back("the header says " + std::to_string(declared_markers) + " markers, line 4 names " + std::to_string(d.markers.size()));
   }
@@ -147,13 +143,13 @@ TrcData read_trc_text(const std::string& text, const std::string& source) {
     if (blank(lines[i])) continue;
     const std::vector<std::string> f = fields(lines[i]);
     double frame = 0.0, time = 0.0;
-    if (!parse_number(f[0], frame)) fail(line, "frame number '" + f[0] + "' is not a number");
+    if (!parse_number(f[0], frame)) fail(line, "frame number '" + f[0] + "' is not a number", io::ErrorKind::WrongType);
     if (std::abs(frame) > std::numeric_limits<int>::max())
-      fail(line, "frame number '" + f[0] + "' is beyond ±" + std::to_string(std::numeric_limits<int>::max()));
-    if (f.size() < 2 || !parse_number(f[1], time)) fail(line, "time '" + (f.size() < 2 ? std::string() : f[1]) + "' is not a number");
-    if (!d.times.empty() && !(time > d.times.back())) fail(line, "time " + f[1] + " does not increase");
+      fail(line, "frame number '" + f[0] + "' is beyond ±" + std::to_string(std::numeric_limits<int>::max()), io::ErrorKind::InvalidValue);
+    if (f.size() < 2 || !parse_number(f[1], time)) fail(line, "time '" + (f.size() < 2 ? std::string() : f[1]) + "' is not a number", io::ErrorKind::WrongType);
+    if (!d.times.empty() && !(time > d.times.back())) fail(line, "time " + f[1] + " does not increase", io::ErrorKind::InvalidValue);
     for (std::size_t k = 2 + 3 * m; k < f.size(); ++k) {
-      if (!f[k].empty()) fail(line, "more fields than 2 + 3 × " + std::to_string(m) + " markers (field " + std::to_string(k + 1) + ": '" + f[k] + "')");
+      if (!f[k].empty()) fail(line, "more fields than 2 + 3 × " + std::to_string(m) + " markers (field " + std::to_string(k + 1) + ": '" + f[k] + "')", io::ErrorKind::CountMismatch);
     }
     d.frame_numbers.push_back(static_cast<int>(frame));
     d.times.push_back(time);
@@ -168,15 +164,15 @@ TrcData read_trc_text(const std::string& text, const std::string& source) {
           continue;
         }
         double v = 0.0;
-        if (!parse_number(f[at], v)) fail(line, "marker '" + d.markers[k] + "' " + "XYZ"[c] + ": '" + f[at] + "' is not a number");
+        if (!parse_number(f[at], v)) fail(line, "marker '" + d.markers[k] + "' " + "XYZ"[c] + ": '" + f[at] + "' is not a number", io::ErrorKind::WrongType);
         p[c] = v * d.metres_per_unit;
       }
-      if (empty == 1 || empty == 2) fail(line, "marker '" + d.markers[k] + "' has " + std::to_string(3 - empty) + " of its 3 coordinates");
+      if (empty == 1 || empty == 2) fail(line, "marker '" + d.markers[k] + "' has " + std::to_string(3 - empty) + " of its 3 coordinates", io::ErrorKind::CountMismatch);
       if (empty) p = Vec3(nan, nan, nan);
       d.positions.push_back(p);
     }
   }
-  if (d.times.empty()) fail(static_cast<int>(lines.size()), "no data rows");
+  if (d.times.empty()) fail(static_cast<int>(lines.size()), "no data rows", io::ErrorKind::MissingField);
   if (declared_frames >= 0 && declared_frames != d.frames()) {
     d.notes.push_back("the header says " + std::to_string(declared_frames) + " frames, the file has " + std::to_string(d.frames()));
   }
@@ -213,29 +209,29 @@ MotData read_mot_text(const std::string& text, const std::string& source) {
     const std::string l = trim(lines[i]);
     if (l.rfind("inDegrees", 0) == 0) d.in_degrees = l.find("yes") != std::string::npos;
   }
-  if (i == lines.size()) throw MotionFileError(source, 0, "no 'endheader' line (not an OpenSim storage file)");
+  if (i == lines.size()) throw io::FileError(source, 0, 0, "no 'endheader' line (not an OpenSim storage file)");
   ++i;
   while (i < lines.size() && blank(lines[i])) ++i;
-  if (i == lines.size()) throw MotionFileError(source, static_cast<int>(i), "no column names after endheader");
+  if (i == lines.size()) throw io::FileError(source, static_cast<int>(i), 0, "no column names after endheader", io::ErrorKind::MissingField);
   d.columns = fields(lines[i]);
   for (std::string& c : d.columns) c = trim(c);
-  if (d.columns.empty() || d.columns[0] != "time") throw MotionFileError(source, static_cast<int>(i) + 1, "the first column should be 'time'");
+  if (d.columns.empty() || d.columns[0] != "time") throw io::FileError(source, static_cast<int>(i) + 1, 0, "the first column should be 'time'", io::ErrorKind::InvalidValue);
   for (++i; i < lines.size(); ++i) {
     const int line = static_cast<int>(i) + 1;
     if (blank(lines[i])) continue;
     const std::vector<std::string> w = words(lines[i]);
     if (w.size() != d.columns.size()) {
-      throw MotionFileError(source, line, std::to_string(w.size()) + " numbers for " + std::to_string(d.columns.size()) + " columns");
+      throw io::FileError(source, line, 0, std::to_string(w.size()) + " numbers for " + std::to_string(d.columns.size()) + " columns", io::ErrorKind::CountMismatch);
     }
     std::vector<double> row(w.size());
     for (std::size_t k = 0; k < w.size(); ++k) {
-      if (!parse_number(w[k], row[k])) throw MotionFileError(source, line, "column '" + d.columns[k] + "': '" + w[k] + "' is not a number");
+      if (!parse_number(w[k], row[k])) throw io::FileError(source, line, 0, "column '" + d.columns[k] + "': '" + w[k] + "' is not a number", io::ErrorKind::WrongType);
     }
-    if (!d.rows.empty() && !(row[0] > d.rows.back()[0])) throw MotionFileError(source, line, "time " + w[0] + " does not increase");
+    if (!d.rows.empty() && !(row[0] > d.rows.back()[0])) throw io::FileError(source, line, 0, "time " + w[0] + " does not increase", io::ErrorKind::InvalidValue);
     d.rows.push_back(std::move(row));
     d.lines.push_back(line);
   }
-  if (d.rows.empty()) throw MotionFileError(source, static_cast<int>(lines.size()), "no data rows");
+  if (d.rows.empty()) throw io::FileError(source, static_cast<int>(lines.size()), 0, "no data rows", io::ErrorKind::MissingField);
   return d;
 }
 

@@ -6,28 +6,17 @@
 //   line 4  Frame# Time M1 (tab)(tab) M2 …     (one name per marker, three columns each)
 //   line 5  (blank) (blank) X1 Y1 Z1 X2 …
 //   then    frame number, time and x y z per marker; a missing marker is empty fields (or the line ends early).
-// positions are converted to metres.
+// positions are converted to metres. a malformed .trc or .mot file throws io::FileError, "file:line: problem"
+// (an unreadable file: "file: problem").
 #pragma once
 
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/io/file_error.hpp"
 #include "core/lie/types.hpp"
 
 namespace js::interop {
-
-// a malformed .trc or .mot file; what() reads "file:line: problem".
-class MotionFileError : public std::runtime_error {
- public:
-  MotionFileError(const std::string& file, int line, const std::string& problem);
-  const std::string& file() const { return file_; }
-  int line() const { return line_; }
-
- private:
-  std::string file_;
-  int line_;
-};
 
 struct TrcData {
   std::string source;
@@ -50,7 +39,6 @@ struct TrcData {
   int find_marker(const std::string& name) const;
 };
 
-// throws MotionFileError (unreadable file: line 0).
 TrcData read_trc(const std::string& path);
 TrcData read_trc_text(const std::string& text, const std::string& source);
 

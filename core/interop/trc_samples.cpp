@@ -8,6 +8,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "core/io/file_error.hpp"
+
 namespace js::interop {
 
 SE3 fit_cluster_pose(const std::vector<Vec3>& a, const std::vector<Vec3>& b, double* rms) {
@@ -172,7 +174,7 @@ TrcSampleResult trc_samples(const TrcData& trc, const TrcSampleOptions& o) {
 
 void write_trc_samples_csv(const TrcSampleResult& r, const std::string& path) {
   std::ofstream out(path);
-  if (!out) throw std::runtime_error(path + ": cannot write the samples");
+  if (!out) throw io::FileError(io::ErrorKind::Io, io::Location{.source = path}, "cannot write the samples");
   out << "# samples from " << r.samples.source << ": child cluster pose relative to the parent cluster per frame\n";
   out << "frame,time," << (r.samples.has_q ? "q," : "") << "R00,R01,R02,R10,R11,R12,R20,R21,R22,px,py,pz,parent_rms,child_rms\n";
   char buf[40];
@@ -192,7 +194,7 @@ void write_trc_samples_csv(const TrcSampleResult& r, const std::string& path) {
     put(r.child_rms[k], true);
   }
   out.close();
-  if (!out) throw std::runtime_error(path + ": cannot write the samples");
+  if (!out) throw io::FileError(io::ErrorKind::Io, io::Location{.source = path}, "cannot write the samples");
 }
 
 }  // namespace js::interop

@@ -1,6 +1,6 @@
 #include "core/interop/xml_spans.hpp"
 
-#include <stdexcept>
+#include "core/io/file_error.hpp"
 
 namespace js::interop {
 
@@ -16,7 +16,7 @@ struct Scanner {
   int line = 1;
 
   [[noreturn]] void fail(int at_line, const std::string& what) const {
-    throw std::runtime_error("line " + std::to_string(at_line) + ": " + what);
+    throw io::FileError(io::ErrorKind::Syntax, io::Location{.line = at_line}, what);
   }
   // moves i to just past `until`, counting lines; fails naming `what` when it never comes
   void skip_past(std::string_view until, const char* what) {
@@ -112,7 +112,7 @@ std::vector<XmlSpan> scan_xml_spans(std::string_view text) {
   }
   if (!open.empty()) {
     const XmlSpan& e = spans[static_cast<std::size_t>(open.back())];
-    throw std::runtime_error("line " + std::to_string(e.line) + ": <" + e.name + "> is never closed");
+    throw io::FileError(io::ErrorKind::Syntax, io::Location{.line = e.line}, "<" + e.name + "> is never closed");
   }
   return spans;
 }

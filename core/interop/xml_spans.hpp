@@ -25,8 +25,8 @@ struct XmlSpan {
 };
 
 // every element in document order (a parent before its children). comments, CDATA, processing instructions and
-// <!…> declarations are skipped; quoted attribute values may hold '>' and '/'. throws std::runtime_error naming
-// the line of the first mismatched or unterminated construct (the caller parses with tinyxml2 first, so this only
+// <!…> declarations are skipped; quoted attribute values may hold '>' and '/'. throws io::FileError (no source: the
+// caller names the file) at the line of the first mismatched or unterminated construct (the caller parses with tinyxml2 first, so this only
 // happens on text tinyxml2 accepts but this scanner does not).
 std::vector<XmlSpan> scan_xml_spans(std::string_view text);
 

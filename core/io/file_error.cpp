@@ -1,5 +1,6 @@
 #include "core/io/file_error.hpp"
 
+#include <sstream>
 #include <utility>
 
 namespace js::io {
@@ -23,26 +24,34 @@ const char* error_kind_name(ErrorKind kind) {
 }
 
 namespace {
-// io problems concern the whole file and carry no json path
-std::string located(ErrorKind kind, const std::string& source, const std::string& path, const std::string& problem) {
-  if (kind == ErrorKind::Io) return source + ": " + problem;
-  return source + ": " + (path.empty() ? std::string("/") : path) + ": " + problem;
+
+// "source:line:column: /pointer: element: problem" (a stream: gcc 12 -O3 warns falsely on chained string +=)
+std::string located(const Location& at, const std::string& problem) {
+  std::ostringstream s;
+  s << (at.source.empty() ? std::string("<memory>") : at.source);
+  if (at.line > 0) {
+    s << ':' << at.line;
+    if (at.column > 0) s << ':' << at.column;
+  }
+  s << ": ";
+  if (at.pointer) s << (at.pointer->empty() ? std::string("/") : *at.pointer) << ": ";
+  if (!at.element.empty()) s << at.element << ": ";
+  s << problem;
+  return s.str();
 }
+
 }  // namespace
 
+FileError::FileError(ErrorKind kind, Location where, std::string problem)
+    : std::runtime_error(located(where, problem)), kind_(kind), where_(std::move(where)), problem_(std::move(problem)) {}
+
 FileError::FileError(ErrorKind kind, std::string source, std::string path, std::string problem)
-    : std::runtime_error(located(kind, source, path, problem)),
-      kind_(kind),
-      source_(std::move(source)),
-      path_(std::move(path)),
-      problem_(std::move(problem)) {}
+    : FileError(kind,
+                Location{.source = std::move(source),
+                         .pointer = kind == ErrorKind::Io ? std::nullopt : std::optional<std::string>(std::move(path))},
+                std::move(problem)) {}
 
 FileError::FileError(std::string source, int line, int column, std::string problem, ErrorKind kind)
-    : std::runtime_error(source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + problem),
-      kind_(kind),
-      source_(std::move(source)),
-      problem_(std::move(problem)),
-      line_(line),
-      column_(column) {}
+    : FileError(kind, Location{.source = std::move(source), .line = line, .column = column}, std::move(problem)) {}
 
 }  // namespace js::io

@@ -25,7 +25,7 @@ bool is_core_mesh_path(const std::string& path) { return is_obj_path(path) || is
 TriangleMesh read_mesh_file(const std::string& path) {
   if (is_vtk_mesh_path(path)) return read_vtk_mesh(path);
   if (is_obj_path(path)) return scene::read_obj_mesh(path);
-  throw io::FileError(io::ErrorKind::UnknownKind, path, "", "not a mesh format read here (.obj, .vtp, .vtk)");
+  throw io::FileError(io::ErrorKind::UnknownKind, io::Location{.source = path}, "not a mesh format read here (.obj, .vtp, .vtk)");
 }
 
 }  // namespace js::mesh

@@ -38,7 +38,7 @@ TriangleMesh read_vtk_mesh_bytes(std::string_view bytes, const std::string& sour
   // xml: a <VTKFile element near the start (after the declaration and comments)
   if (!head.empty() && head.front() == '<' && head.substr(0, 4096).find("<VTKFile") != std::string_view::npos)
     return vtk::read_xml_polydata(bytes, source);
-  throw io::FileError(io::ErrorKind::Syntax, source, "",
+  throw io::FileError(io::ErrorKind::Syntax, io::Location{.source = source},
                       "neither VTK XML (<VTKFile type=\"PolyData\">) nor legacy VTK (# vtk DataFile)");
 }
 

@@ -29,7 +29,8 @@ struct Context {
 };
 
 [[noreturn]] void fail(const Context& cx, const std::string& where, io::ErrorKind kind, const std::string& problem) {
-  throw io::FileError(kind, cx.source, where, problem);
+  // where: the element path, "<Piece 0>/<Points>/<DataArray>"
+  throw io::FileError(kind, io::Location{.source = cx.source, .element = where}, problem);
 }
 
 bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }

@@ -141,7 +141,6 @@ fit::SampleSet samples_from_arrays(const pb::object& q, const pb::handle& R, con
     if (set.has_q) {
       for (int i = 0; i < dof; ++i) raw.q.push_back(qa.data()[dof * k + i]);
       raw.q_column.assign(static_cast<std::size_t>(dof), 0);
-      raw.q_line.assign(static_cast<std::size_t>(dof), 0);
     }
     if (!weights.is_none()) raw.weight = wa.data()[k];
     set.samples.push_back(fit::check_sample(raw, set.source, read));

@@ -100,6 +100,14 @@ def test_sample_errors_name_the_sample(tmp_path):
     with pytest.raises(js.SampleError) as e:
         js.fit_file(str(path))
     assert e.value.line == 6 and "bad.csv:6:" in str(e.value)
+    # one located error: a SampleError is a FileError; json samples name the json pointer
+    assert isinstance(e.value, js.FileError) and e.value.source == str(path) and e.value.column > 0
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text('{"samples": [{"q": 0, "R": [1, 0, 0, 0, "one", 0, 0, 0, 1], "p": [0, 0, 0]}]}')
+    with pytest.raises(js.FileError) as e:
+        js.fit_file(str(bad_json))
+    assert isinstance(e.value, js.SampleError) and e.value.kind == "syntax"
+    assert e.value.path == "/samples/0/R/4" and str(e.value) == f"{bad_json}: /samples/0/R/4: expected a number, got string"
     with pytest.raises(js.SampleError, match="fewer|samples"):
         js.fit(q[:3], knee_like(3)[1], knee_like(3)[2], frames=8, smooth=0)
 

@@ -42,6 +42,9 @@ def test_import_errors(tmp_path):
     with pytest.raises(js.OsimError) as e:
         js.osim.import_joint(str(bad))
     assert e.value.line > 0
+    # one located error: an OsimError is a FileError naming the file and the line
+    assert isinstance(e.value, js.FileError) and e.value.source == str(bad) and e.value.kind == "syntax"
+    assert str(e.value).startswith(f"{bad}:{e.value.line}: ")
 
 
 def test_real_model(source, cli, tmp_path):

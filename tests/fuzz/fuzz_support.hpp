@@ -1,12 +1,14 @@
-// shared by the fuzz targets: which exceptions count as a clean refusal. a parser may refuse any input with
-// its documented error (FileError, SampleError, OsimError) or std::runtime_error / std::invalid_argument;
-// anything else escaping (std::out_of_range, nlohmann's type_error, bad_alloc …) is a bug the fuzzer reports.
+// shared by the fuzz targets: which exceptions count as a clean refusal. a reader may refuse any input only
+// with core's one located error, io::FileError (SampleError and OsimError are FileErrors); anything else
+// escaping (a bare std::runtime_error or std::invalid_argument without the file's location, std::out_of_range,
+// nlohmann's type_error, bad_alloc …) is a bug the fuzzer reports.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <stdexcept>
 #include <string>
+
+#include "core/io/file_error.hpp"
 
 namespace js::fuzz {
 
@@ -18,8 +20,7 @@ template <class F>
 void refusing_cleanly(F&& f) {
   try {
     f();
-  } catch (const std::runtime_error&) {
-  } catch (const std::invalid_argument&) {
+  } catch (const io::FileError&) {
   }
 }
 

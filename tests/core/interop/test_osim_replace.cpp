@@ -117,8 +117,15 @@ TEST(XmlSpans, LocatesElementsPastCommentsCdataAndQuotedMarkup) {
   EXPECT_EQ(pins, 1);  // the one in the comment does not count
   EXPECT_EQ(spans.front().name, "OpenSimDocument");
   EXPECT_EQ(spans[1].name_attribute, "two &gt; one");
-  EXPECT_THROW(scan_xml_spans("<a><b></a>"), std::runtime_error);
-  EXPECT_THROW(scan_xml_spans("<a><!-- never closed </a>"), std::runtime_error);
+  // io::FileError at the line, without a file (the splicer rethrows it naming the model)
+  try {
+    (void)scan_xml_spans("<a>\n<b>\n</a>");
+    FAIL() << "no error";
+  } catch (const io::FileError& e) {
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_STREQ(e.what(), "<memory>:3: end tag </a> closes <b> (line 2)");
+  }
+  EXPECT_THROW(scan_xml_spans("<a><!-- never closed </a>"), io::FileError);
 }
 
 TEST(OsimReplace, PinJointBecomesACustomJointAndTheRestIsUntouched) {
