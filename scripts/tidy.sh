@@ -17,9 +17,9 @@ regex=$(printf '%s|' "${paths[@]}")
 regex="$(pwd)/(${regex%|})"
 status=0
 run-clang-tidy -quiet -p build/tidy -j "$(nproc)" "$regex" > build/tidy/run.log 2>&1 || status=$?
-# keep the findings, drop clang-tidy's per-file chatter
-grep -v '^[0-9]* warnings\? generated\.$\|^Suppressed \|^Use -header-filter\|^clang-tidy-[0-9]* \|^Running clang-tidy' \
-  build/tidy/run.log > build/tidy/findings.txt || true
+# keep the findings, drop clang-tidy's per-file chatter and the colour codes run-clang-tidy asks for
+sed 's/\x1b\[[0-9;]*m//g' build/tidy/run.log | grep -v '^[0-9]* warnings\? generated\.$\|^Suppressed \|^Use -header-filter\|^clang-tidy-[0-9]* \|^Running clang-tidy' \
+  > build/tidy/findings.txt || true
 cat build/tidy/findings.txt
 if [ "$status" -ne 0 ]; then
   echo "tidy: findings above (also in build/tidy/findings.txt)" >&2
