@@ -10,6 +10,7 @@ packages=(
   libassimp-dev libtinyxml2-dev libmeshoptimizer-dev zlib1g-dev liblz4-dev
   xvfb xauth libgl1-mesa-dri libglx-mesa0 fonts-dejavu-core
   clang  # the fuzz targets (tests/fuzz, scripts/fuzz.sh): clang's libFuzzer
+  clang-tidy clang-format  # the house lint and style (scripts/tidy.sh, .clang-format)
   # the python module (python/), its tests, cohorts on dask and the plots of docs/python.md
   pybind11-dev python3-dev python3-numpy python3-pytest python3-distributed python3-matplotlib
 )

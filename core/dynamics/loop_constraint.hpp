@@ -103,6 +103,6 @@ struct LoopRows {
 // relative acceleration at q̈ = 0 — forward_kinematics must then have run at Acceleration level without q̈.
 // level Velocity suffices otherwise. allocates nothing.
 void evaluate_loop(const MultibodyModel& model, const MultibodyData& data, const LoopConstraint& loop, LoopData& ld,
-                   bool with_bias, LoopRows rows);
+                   bool with_bias, LoopRows out);
 
 }  // namespace js

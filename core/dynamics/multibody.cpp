@@ -42,6 +42,7 @@ const Coordinate& MultibodyModel::coordinate_info(int k) const {
 
 std::vector<std::string> MultibodyModel::coordinate_names() const {
   std::vector<std::string> names;
+  names.reserve(static_cast<std::size_t>(nq_));
   for (int k = 0; k < nq_; ++k) {
     names.push_back(body(coordinate(k).body).name + "." + coordinate_info(k).name);
   }

@@ -99,8 +99,10 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
 
 std::string Simulator::unsupported(Integrator integrator) const {
   if (!is_implicit(integrator) || !loops_) return "";
+  // LoopSet::size() counts the loops alone; the couplers are refused as well
+  const std::size_t constraints = static_cast<std::size_t>(options_.loops->size()) + options_.loops->couplers().size();
   return std::string(integrator_name(integrator)) + " cannot step this scene: it has " +
-         std::to_string(options_.loops->size()) + " closed loop(s) or coordinate coupler(s) (" +
+         std::to_string(constraints) + " closed loop(s) or coordinate coupler(s) (" +
          std::to_string(loops_->rows()) + " constraint rows), and the implicit integrators differentiate the "
          "tree's dynamics only; use rk4, symplectic or euler";
 }

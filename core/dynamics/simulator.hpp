@@ -135,10 +135,10 @@ class Simulator {
   Eigen::VectorXd lambda_, step_;
   // implicit steps: the derivatives, the newton matrix and its lu factor, Δq̇, the residual and midpoint state
   void load_prescribed(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
-  void implicit_euler(SimulationState& state, double dt);
-  void implicit_midpoint(SimulationState& state, double dt);
+  void implicit_euler(SimulationState& s, double h);
+  void implicit_midpoint(SimulationState& s, double h);
   // R(q̇_m) of implicit_midpoint into r (p0_ holds the step's starting momentum); leaves pm_, pdot_ there
-  void midpoint_residual(const SimulationState& state, double dt, const Eigen::VectorXd& vm, Eigen::VectorXd& r);
+  void midpoint_residual(const SimulationState& s, double h, const Eigen::VectorXd& vm, Eigen::VectorXd& r);
   DynamicsDerivatives deriv_;
   MomentumWork momentum_;
   Eigen::VectorXd p0_, pm_, pdot_, vm_;  // implicit midpoint: momenta, their rate, the midpoint velocity

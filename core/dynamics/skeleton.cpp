@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include <Eigen/Cholesky>
 
@@ -78,7 +79,7 @@ int SkeletonModel::add_joint(SkeletonJoint joint) {
   if (joint.friction < 0.0) {
     throw std::invalid_argument("skeleton joint " + std::to_string(index) + ": friction must be >= 0");
   }
-  joints_.push_back(joint);
+  joints_.push_back(std::move(joint));
   return index;
 }
 

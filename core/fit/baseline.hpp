@@ -54,23 +54,22 @@ struct BallFit {
 // the best fixed hinge. length_scale ℓ (m) weighs translation against rotation as in the spline fit.
 // throws SampleError(TooFewSamples) with fewer than 2 samples and SampleError(Degenerate) naming the set when
 // the samples do not rotate (all orientations within 1e-6 rad: no axis is determined).
-HingeFit fit_hinge(const SampleSet& samples, double length_scale, int max_iterations = 100);
+HingeFit fit_hinge(const SampleSet& set, double length_scale, int max_iterations = 100);
 
 // the best ball joint (score). throws SampleError(TooFewSamples) with fewer than 2 samples.
-BallFit fit_ball(const SampleSet& samples);
+BallFit fit_ball(const SampleSet& set);
 
 // rms/max of per-sample errors, unweighted as measure_fit's (report.hpp).
 BaselineErrors summarize_errors(std::vector<double> translation, std::vector<double> rotation);
 
 // one line for people: "hinge: rms 1.234 mm, max 4.100 mm at q = 1.571; rms 0.5 deg, max 1.2 deg at q = …".
 // degrees: print q values of rotational coordinates in degrees (the spline's coordinate unit otherwise).
-std::string baseline_line(const std::string& name, const BaselineErrors& errors, const SampleSet& samples,
-                          bool degrees);
+std::string baseline_line(const std::string& name, const BaselineErrors& errors, const SampleSet& set, bool degrees);
 
-// the residual of one hinge sample and its jacobian with respect to the 10 local parameters
-// (δa: ωx ωy vx vy of parent_T_axis ← A exp(δa); δb: ωx ωy vx vy vz of axis_T_child ← exp(δb) B; dθ), in the
+// the residual of one hinge sample (A = parent_T_axis, B = axis_T_child) and its jacobian with respect to the 10
+// local parameters (δa: ωx ωy vx vy of A ← A exp(δa); δb: ωx ωy vx vy vz of B ← exp(δb) B; dθ), in the
 // metric of metric.hpp. exposed for the finite-difference test.
-void hinge_residual(const SE3& parent_T_axis, const SE3& axis_T_child, double angle, const SE3& desired,
-                    double inv_length, Vec6& r, Eigen::Matrix<double, 6, 10>* jacobian);
+void hinge_residual(const SE3& A, const SE3& B, double angle, const SE3& desired, double inv_length, Vec6& r,
+                    Eigen::Matrix<double, 6, 10>* jacobian);
 
 }  // namespace js::fit

@@ -36,6 +36,7 @@ bool coordinate_rotates(const JointModel& joint, int i) {
 
 std::vector<bool> rotating_coordinates(const JointModel& joint) {
   std::vector<bool> out;
+  out.reserve(static_cast<std::size_t>(joint.dof()));
   for (int i = 0; i < joint.dof(); ++i) out.push_back(coordinate_rotates(joint, i));
   return out;
 }

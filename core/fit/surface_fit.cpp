@@ -184,7 +184,7 @@ void check(const SampleSet& samples, const std::vector<spline::KnotVector>& knot
     }
     const Eigen::MatrixXd used = cov.topLeftCorner(n, n) / samples.size();  // the n coordinates only
     const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(used);
-    const Eigen::VectorXd values = eig.eigenvalues();
+    const Eigen::VectorXd& values = eig.eigenvalues();
     if (!(values[0] > 1e-10 * values[n - 1])) {
       const Sample& last = samples.samples.back();
       throw SampleError(SampleErrorKind::TooFewSamples, samples.source, last.line, 0,

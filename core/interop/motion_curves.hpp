@@ -66,9 +66,9 @@ MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointV
                            const AngleConvention& convention, const fit::SampleSet* samples, int count = 201,
                            double tolerance = 1e-6, std::optional<std::pair<double, double>> range = std::nullopt);
 
-// the curves as csv for a spreadsheet: q, the three angles in degrees, the three translations in mm, with a
+// the curves m as csv for a spreadsheet: q, the three angles in degrees, the three translations in mm, with a
 // header naming them; then the samples as rows marked "sample" in a first column ("curve" for the curve).
-std::string motion_curves_csv(const MotionCurves& curves, const AngleConvention& convention,
+std::string motion_curves_csv(const MotionCurves& m, const AngleConvention& convention,
                               const std::string& coordinate_name, bool coordinate_in_degrees);
 
 }  // namespace js::interop

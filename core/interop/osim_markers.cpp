@@ -227,6 +227,7 @@ std::vector<TrcMarkerMatch> trc_markers_on_body(const OsimMarkerSet& set, const 
   }
   if (out.size() < 3) {
     std::vector<std::string> have;
+    have.reserve(out.size());
     for (const TrcMarkerMatch& m : out) have.push_back(m.trc_name);
     throw std::invalid_argument(set.source + ": body '" + body + "' has " + std::to_string(all.size()) + " marker(s) in the model (" + list(in_model) +
                                 "); " + trc.source + " has " + std::to_string(out.size()) + " of them (" + list(have) + ")" +

@@ -29,7 +29,7 @@ ordered_json vec_to_json(const Eigen::Ref<const Eigen::VectorXd>& v) {
 
 // a direction: any finite non-zero vector (the joint normalizes it).
 Vec3 read_axis(const JsonCursor& c) {
-  const Vec3 a = c.vec3();
+  Vec3 a = c.vec3();
   if (!(a.norm() > 1e-12)) c.fail(ErrorKind::InvalidValue, "must be a non-zero vector");
   return a;
 }

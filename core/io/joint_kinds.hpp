@@ -28,8 +28,8 @@ std::unique_ptr<JointModel> read_kind(JointKind kind, const JsonCursor& doc);
 void write_kind(const JointModel& model, nlohmann::ordered_json& doc);
 
 // one joint document without the file header (kind, dof, coordinates, offsets and the kind's fields): the
-// parts of a series joint. defined in joint_file.cpp; throws FileError located inside node.
-std::unique_ptr<JointModel> read_joint_node(const JsonCursor& node);
+// parts of a series joint. defined in joint_file.cpp; throws FileError located inside doc.
+std::unique_ptr<JointModel> read_joint_node(const JsonCursor& doc);
 nlohmann::ordered_json joint_node_to_json(const JointModel& model);
 
 // {"rotation": 3×3 nested rows, "translation": [x, y, z]}

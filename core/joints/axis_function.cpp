@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <stdexcept>
 #include <utility>
 
@@ -338,7 +339,7 @@ void AxisFunction::evaluate(const double* x, double& f, double* df, double* ddf)
     // Σ c_k Π x_d^e, each term's derivatives from the powers directly (orders are small)
     f = 0.0;
     if (df) std::fill(df, df + n, 0.0);
-    if (ddf) std::fill(ddf, ddf + n * n, 0.0);
+    if (ddf) std::fill(ddf, ddf + static_cast<std::ptrdiff_t>(n) * n, 0.0);
     std::array<std::array<double, 24>, kMaxAxisFunctionInputs> pw{};  // x_d^p, p ≤ order
     for (int d = 0; d < n; ++d) {
       pw[static_cast<std::size_t>(d)][0] = 1.0;

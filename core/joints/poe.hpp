@@ -16,7 +16,7 @@ struct PoeFactor {
   // ∂φ_k/∂q_i, i < n
   std::array<double, kMaxJointDof> dphi{};
   // ∂²φ_k/∂q_i∂q_j at index i·n + j
-  std::array<double, kMaxJointDof * kMaxJointDof> ddphi{};
+  std::array<double, static_cast<std::size_t>(kMaxJointDof) * kMaxJointDof> ddphi{};
 };
 
 // largest number of factors (a spline curve of order 8 has 7; a spline surface has 6).

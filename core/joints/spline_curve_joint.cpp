@@ -20,7 +20,8 @@ Coordinate make_coordinate(const std::string& name, const spline::KnotVector& kn
 
 }  // namespace
 
-SplineCurveJoint::SplineCurveJoint(std::vector<SE3> control_frames, spline::KnotVector knots, std::string coordinate)
+SplineCurveJoint::SplineCurveJoint(std::vector<SE3> control_frames, spline::KnotVector knots,
+                                   const std::string& coordinate)
     : JointModel({make_coordinate(coordinate, knots)}, knots.periodic() ? RangePolicy::Wrap : RangePolicy::Extrapolate),
       frames_(std::move(control_frames)),
       knots_(std::move(knots)),

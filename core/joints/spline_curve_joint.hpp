@@ -18,7 +18,7 @@ class SplineCurveJoint final : public JointModel {
   // frames wrap (Ğ_{m+1} ≡ Ğ_0). throws std::invalid_argument on an inconsistent count.
   // open curves extrapolate past their ends with a constant twist (RangePolicy::Extrapolate, C¹ there);
   // closed curves wrap q into [q_min, q_max).
-  SplineCurveJoint(std::vector<SE3> control_frames, spline::KnotVector knots, std::string coordinate = "q");
+  SplineCurveJoint(std::vector<SE3> control_frames, spline::KnotVector knots, const std::string& coordinate = "q");
 
   JointKind kind() const override { return JointKind::SplineCurve; }
   std::unique_ptr<JointModel> clone() const override { return std::make_unique<SplineCurveJoint>(*this); }

@@ -59,7 +59,7 @@ std::array<Twist, 6> SplineSurfaceJoint::default_basis() {
 
 SplineSurfaceJoint::SplineSurfaceJoint(const SE3& H, std::vector<spline::KnotVector> knots,
                                        std::array<std::vector<double>, 6> coefficients,
-                                       const std::array<Twist, 6>& basis, std::vector<std::string> names)
+                                       const std::array<Twist, 6>& basis, const std::vector<std::string>& names)
     : JointModel(make_coordinates(knots, names), RangePolicy::Extrapolate),
       H_(H),
       knots_(std::move(knots)),

@@ -22,7 +22,7 @@ class SplineSurfaceJoint final : public JointModel {
   // knot domains; open directions extrapolate with a constant twist, periodic ones wrap.
   SplineSurfaceJoint(const SE3& H, std::vector<spline::KnotVector> knots,
                      std::array<std::vector<double>, 6> coefficients,
-                     const std::array<Twist, 6>& basis = default_basis(), std::vector<std::string> names = {});
+                     const std::array<Twist, 6>& basis = default_basis(), const std::vector<std::string>& names = {});
 
   JointKind kind() const override { return JointKind::SplineSurface; }
   std::unique_ptr<JointModel> clone() const override { return std::make_unique<SplineSurfaceJoint>(*this); }

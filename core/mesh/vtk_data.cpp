@@ -48,6 +48,7 @@ T load(const std::uint8_t* p, bool big_endian) {
 
 template <class T, class Out>
 void decode_as(const std::uint8_t* p, std::size_t n, bool be, Out* out) {
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): vtk's Int8 is signed; sign extension is the decoding
   for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<Out>(load<T>(p + i * sizeof(T), be));
 }
 

@@ -30,10 +30,10 @@ std::size_t scalar_size(Scalar s);
 const char* scalar_name(Scalar s);
 bool is_integer(Scalar s);
 
-// n values of type s from raw bytes in the file's byte order.
-void decode_doubles(const std::uint8_t* bytes, std::size_t n, Scalar s, bool big_endian, double* out);
+// n values of type s from the raw bytes at p in the file's byte order (be: big-endian).
+void decode_doubles(const std::uint8_t* p, std::size_t n, Scalar s, bool be, double* out);
 // throws Bad for an unsigned value beyond int64 or a float type.
-void decode_ints(const std::uint8_t* bytes, std::size_t n, Scalar s, bool big_endian, std::int64_t* out);
+void decode_ints(const std::uint8_t* p, std::size_t n, Scalar s, bool be, std::int64_t* out);
 
 // one ascii value; index says which value of the array for the message. throws Bad for a token that is not
 // a number (ints: not an integer).
@@ -66,9 +66,9 @@ enum class Compressor { None, ZLib, LZ4 };
 
 // one binary data array: the header (one UInt32/UInt64 byte count, or for compressed data the block count,
 // block size, last block size and each block's compressed size) followed by the data, which is returned
-// uncompressed. header_bytes is 4 or 8. the header must say expected_bytes (checked before anything is
-// allocated, so a lying header costs nothing).
-std::vector<std::uint8_t> read_binary_array(ByteStream& in, std::size_t header_bytes, Compressor c, bool big_endian,
-                                            std::size_t expected_bytes);
+// uncompressed. hb is the header word's size, 4 or 8; be: big-endian. the header must say `expected` bytes
+// (checked before anything is allocated, so a lying header costs nothing).
+std::vector<std::uint8_t> read_binary_array(ByteStream& in, std::size_t hb, Compressor c, bool be,
+                                            std::size_t expected);
 
 }  // namespace js::mesh::vtk

@@ -30,7 +30,7 @@ Twist metric_twist(const Twist& s, const ArcLengthMetric& m) {
 }  // namespace
 
 JointArcLength::JointArcLength(std::shared_ptr<const JointModel> joint, double q_begin, double q_end,
-                               ArcLengthMetric metric, int pieces)
+                               const ArcLengthMetric& metric, int pieces)
     : joint_(std::move(joint)), q_begin_(q_begin), q_end_(q_end), metric_(metric) {
   if (!joint_) throw std::invalid_argument("arc length: no joint");
   if (joint_->dof() != 1) {

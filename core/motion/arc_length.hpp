@@ -37,8 +37,8 @@ class JointArcLength {
   // joint: a 1-dof joint (throws std::invalid_argument otherwise, or when q_begin == q_end, or a
   // non-positive length scale). the motion runs from q_begin to q_end. the cumulative length is
   // tabulated at `pieces` equal steps of q, each by adaptive gauss–legendre quadrature.
-  JointArcLength(std::shared_ptr<const JointModel> joint, double q_begin, double q_end, ArcLengthMetric metric = {},
-                 int pieces = 64);
+  JointArcLength(std::shared_ptr<const JointModel> joint, double q_begin, double q_end,
+                 const ArcLengthMetric& metric = {}, int pieces = 64);
 
   double q_begin() const { return q_begin_; }
   double q_end() const { return q_end_; }

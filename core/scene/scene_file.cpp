@@ -83,7 +83,7 @@ BodyInertia read_inertia(const JsonCursor& b, const std::string& base_dir) {
       ic.fail(ErrorKind::InvalidValue, "inertia is not symmetric");
     }
     Eigen::SelfAdjointEigenSolver<Mat3> eig(in.inertia_com);
-    const Vec3 l = eig.eigenvalues();
+    const Vec3& l = eig.eigenvalues();
     // principal moments must be positive and satisfy the triangle inequality
     if (!(l.minCoeff() > 0.0) || l[0] + l[1] < l[2] * (1.0 - 1e-9)) {
       ic.fail(ErrorKind::InvalidValue, "inertia is not a rigid body's (principal moments must be positive and obey "

@@ -139,7 +139,7 @@ SkeletonScene skeleton_from_scene(const Scene& scene, const std::string& source)
                                     "\": coordinate couplers are not mapped to the skeleton (its bodies have no "
                                     "coordinates to couple)");
   }
-  if (scene.loops.size() > 0) {
+  if (!scene.loops.loops().empty()) {
     refuse(source, "/loops", "loop \"" + scene.loops.loop(0).name +
                                  "\": closed loops are not mapped to the skeleton (its 6n system could close a point or "
                                  "revolute loop as one more joint; not done yet)");

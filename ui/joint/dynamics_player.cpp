@@ -110,7 +110,8 @@ bool DynamicsPlayer::play() {
   timer_.start();
   emit playing_changed(true);
   QString text = tr("Simulating with %1, dt = %2 s").arg(integrator_text(settings().integrator)).arg(settings().dt);
-  if (has_loops() && run_->mb.scene.loops.size() > 0) text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.size());
+  if (has_loops() && !run_->mb.scene.loops.loops().empty())
+    text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.size());
   if (const auto n = static_cast<int>(run_->mb.scene.loops.couplers().size()); n > 0)
     text += tr(", %n coupled coordinate(s)", nullptr, n);
   emit status_message(text);

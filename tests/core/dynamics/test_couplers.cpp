@@ -182,6 +182,21 @@ TEST(Couplers, ForwardDynamicsMatchesInverseDynamicsWithTheConstraintForce) {
   EXPECT_GT(constraint_force.norm(), 1e-2) << "the couplers carry load";
 }
 
+// regression: the refusal counted the loops alone and told a scene of couplers "it has 0 closed loop(s) or
+// coordinate coupler(s)" (found by clang-tidy's readability-container-size-empty at LoopSet::size())
+TEST(Couplers, ImplicitIntegratorsRefuseCouplersAndCountThem) {
+  const MultibodyModel model = three_links();
+  const LoopSet couplers = both_couplers(model);
+  const ForceSet no_forces;
+  Simulator sim(model, no_forces, SimulatorOptions{.loops = &couplers});
+  EXPECT_EQ(sim.unsupported(Integrator::RK4), "");
+  for (Integrator integrator : {Integrator::ImplicitEuler, Integrator::ImplicitMidpoint}) {
+    const std::string why = sim.unsupported(integrator);
+    EXPECT_NE(why.find("it has 2 closed loop(s) or coordinate coupler(s) (2 constraint rows)"), std::string::npos)
+        << why;
+  }
+}
+
 TEST(Couplers, StepAllocatesNothing) {
   const MultibodyModel model = three_links();
   const LoopSet couplers = both_couplers(model);
