@@ -34,7 +34,7 @@ struct Splicer {
   std::vector<Edit> edits;
 
   // scans text (OsimError Syntax when it cannot be scanned)
-  Splicer(const std::string& text, const std::string& source);
+  Splicer(const std::string& text, const std::string& src);
 
   const XmlSpan& at(int k) const { return spans[static_cast<std::size_t>(k)]; }
   std::string content(int k) const;
