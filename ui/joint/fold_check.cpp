@@ -38,8 +38,8 @@ QString fold_text(const FoldCheck& fold, const std::function<QString(double)>& q
         .arg(q_text(fold.q))
         .arg(fold.median_speed > 0 ? 100.0 * fold.min_speed / fold.median_speed : 0.0, 0, 'f', 1)
         .arg(check);
-  return QObject::tr("The fitted path folds back near q = %1: from q = %2 on it runs back past the poses it had "
-                     "near q = %3, the other way: %4")
+  return QObject::tr("The fitted path folds back near q = %1: at q = %2 the child is back where it was at q = %3, "
+                     "moving the other way: %4")
       .arg(q_text(fold.q), q_text(fold.back_from), q_text(fold.back_to), check);
 }
 

@@ -18,7 +18,7 @@ struct FoldCheck {
   double median_speed = 0.0;
   bool stops = false;        // ‖S‖ below 2% of its median somewhere
   bool reverses = false;     // S turns against itself between two neighbouring grid points
-  bool retraces = false;     // a hairpin: from back_from on, the path runs back past the poses near back_to
+  bool retraces = false;     // a hairpin: at back_from the child is back near its pose at back_to, moving the other way
   double back_to = 0.0;      // the earlier q whose pose the path comes back to
   double back_from = 0.0;    // the later q where it is back there
   double retrace_ratio = 0.0;  // distance between those two poses over the path length between them (0: same pose)
