@@ -11,9 +11,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QScrollBar>
-#include <QStandardPaths>
 #include <QTableWidget>
-#include <QTemporaryDir>
 #include <QTimer>
 #include <QValueAxis>
 #include <QLogValueAxis>
@@ -37,27 +35,17 @@
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/samples_panel.hpp"
 #include "ui/viewport/gizmo.hpp"
-#include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/picking.hpp"
 #include "ui/viewport/viewport_widget.hpp"
+#include "gui_fixture.hpp"
 #include "gui_pixels.hpp"
 #include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
-
-using js::ui::test::colour_distance;
-using js::ui::test::kBackground;
-using js::ui::test::let_layouts_settle;
+using namespace js::ui::test;
 
 namespace {
-
-// closes whatever modal dialog opens next, so actions that exec() a dialog return
-void close_next_modal() {
-  QTimer::singleShot(300, [] {
-    if (QWidget* w = QApplication::activeModalWidget()) w->close();
-  });
-}
 
 void write_text(const QString& path, const QByteArray& text) {
   QFile f(path);
@@ -70,42 +58,24 @@ void write_text(const QString& path, const QByteArray& text) {
 class GuiTest : public QObject {
   Q_OBJECT
  private:
-  QTemporaryDir tmp_;
-  int windows_ = 0;
-  std::unique_ptr<MainWindow> make_window() {
-    // each window its own recovery folder: one test's unsaved work is not offered to the next
-    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery%1").arg(++windows_)));
-    w->set_interactive(false);
-    w->resize(1280, 860);
-    w->show();
-    return w;
-  }
-  void settle(MainWindow& w) {
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    // shortcuts only reach the active window
-    w.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
-    let_layouts_settle(100);  // the docks lay out after the window shows
-  }
+  Windows windows_;
+  std::unique_ptr<MainWindow> make_window() { return windows_.make(); }
 
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    QVERIFY(tmp_.isValid());
+    use_clean_settings(false);
+    QVERIFY(windows_.valid());
   }
 
   void demo_screenshot_shows_the_bones() {
     auto w = make_window();
     w->load_demo();
-    settle(*w);
+    QVERIFY(settle_window(*w));
     QVERIFY2(w->viewport()->gl_error().isEmpty(), qPrintable(w->viewport()->gl_error()));
     const QImage img = w->viewport_image();
-    const QString path = QStringLiteral(JS_BINARY_DIR "/tests/ui/demo_screenshot.png");
-    QVERIFY(img.save(path));
-    qInfo() << "screenshot:" << path << img.size();
+    QVERIFY(save_screenshot(img, QStringLiteral("demo_screenshot.png")));
     // the whole window too (docs/app-demo.png is a copy of it)
-    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/demo_window.png")));
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("demo_window.png")));
     // the background where nothing is drawn (top-left corner)
     QVERIFY(colour_distance(img.pixelColor(5, 5), kBackground) < 12);
     // the femur's shaft and the tibia's shaft, projected with the document's camera
@@ -126,13 +96,13 @@ class GuiTest : public QObject {
         if (colour_distance(img.pixelColor(x, y), kBackground) > 120) ++bone;
     QVERIFY2(bone > total / 10, qPrintable(QStringLiteral("%1 of %2").arg(bone).arg(total)));
     // the whole window too, for people to look at
-    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/demo_window.png"));
+    save_screenshot(w->window_image(), QStringLiteral("demo_window.png"));
   }
 
   void gizmo_drag_with_the_mouse_is_one_undo_step() {
     auto w = make_window();
     w->load_demo();
-    settle(*w);
+    QVERIFY(settle_window(*w));
     ViewportWidget* vp = w->viewport();
     Document& doc = w->document();
     QCOMPARE(vp->gizmo_body(), 2);
@@ -161,7 +131,7 @@ class GuiTest : public QObject {
   void capture_shortcut_records_and_undoes() {
     auto w = make_window();
     w->load_demo();
-    settle(*w);
+    QVERIFY(settle_window(*w));
     Document& doc = w->document();
     QCOMPARE(doc.data().joints[0].samples.size(), std::size_t(12));
     // c captures while the viewport has the keyboard (a text field would take the letter)
@@ -189,7 +159,7 @@ class GuiTest : public QObject {
   void clicking_a_ghost_selects_its_sample() {
     auto w = make_window();
     w->load_demo();
-    settle(*w);
+    QVERIFY(settle_window(*w));
     ViewportWidget* vp = w->viewport();
     Document& doc = w->document();
     const DocumentData& d = doc.data();
@@ -227,7 +197,7 @@ class GuiTest : public QObject {
     QCOMPARE(table->selectionModel()->selectedRows().size(), 1);
     QCOMPARE(table->selectionModel()->selectedRows().front().row(), sample);
     const QImage after = w->viewport_image();
-    after.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/ghost_selected.png"));
+    save_screenshot(after, QStringLiteral("ghost_selected.png"));
     const QColor c0 = before.pixelColor(at), c1 = after.pixelColor(at);
     qInfo() << "ghost pixel before" << c0 << "after" << c1;
     QVERIFY2(colour_distance(c0, c1) > 60, qPrintable(c0.name() + QStringLiteral(" → ") + c1.name()));
@@ -253,14 +223,14 @@ class GuiTest : public QObject {
     QVERIFY(!charts.iteration_axis()->labelsVisible());
     QVERIFY(!charts.objective_axis()->labelsVisible());
     QVERIFY(!charts.iteration_axis()->isTitleVisible());
-    charts.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/fit_charts_empty.png"));
+    save_screenshot(charts.grab().toImage(), QStringLiteral("fit_charts_empty.png"));
     // a fit's history: labels back, one per whole iteration step, each label distinct
     for (const std::size_t n : {std::size_t(2), std::size_t(3), std::size_t(8), std::size_t(40)}) {
       std::vector<double> f(n);
       for (std::size_t i = 0; i < n; ++i) f[i] = std::pow(10.0, -static_cast<double>(i));
       charts.set_history(f);
       QApplication::processEvents();
-      charts.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/fit_charts_%1.png").arg(n));
+      save_screenshot(charts.grab().toImage(), QStringLiteral("fit_charts_%1.png").arg(n));
       QValueAxis* axis = charts.iteration_axis();
       QVERIFY(axis->labelsVisible());
       QVERIFY(charts.objective_axis()->labelsVisible());
@@ -285,7 +255,7 @@ class GuiTest : public QObject {
   void every_dock_and_dialog_opens() {
     auto w = make_window();
     w->load_demo();
-    settle(*w);
+    QVERIFY(settle_window(*w));
     for (const QString& name : QStringList{"scene", "properties", "samples", "fit", "playback"}) {
       QDockWidget* d = w->dock(name);
       QVERIFY2(d, qPrintable(name));
@@ -293,7 +263,7 @@ class GuiTest : public QObject {
       d->raise();
       QApplication::processEvents();
       QVERIFY2(d->isVisible(), qPrintable(name));
-      d->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/dock_%1.png").arg(name));
+      save_screenshot(d->grab().toImage(), QStringLiteral("dock_%1.png").arg(name));
     }
     // every control in every dock says what it does
     for (const QString& name : w->dock_names())
@@ -320,9 +290,9 @@ class GuiTest : public QObject {
     w->set_interactive(true);
     for (const char* name : {"create_joint", "import", "open", "save_as", "export_png", "export_joint", "export_scene",
                              "load_joint"}) {
-      close_next_modal();
+      const ModalAnswer closed = close_next_modal();
       w->action(QString::fromLatin1(name))->trigger();
-      QApplication::processEvents();
+      QVERIFY2(closed.answered(), name);
     }
     w->set_interactive(false);
     QVERIFY(w->isVisible());
@@ -331,7 +301,7 @@ class GuiTest : public QObject {
   void fit_runs_in_the_background_and_is_one_undo_step() {
     auto w = make_window();
     w->load_demo();
-    settle(*w);
+    QVERIFY(settle_window(*w));
     auto* fit = qobject_cast<FitPanel*>(w->panel(QStringLiteral("fit")));
     QVERIFY(fit);
     Document& doc = w->document();
@@ -417,9 +387,9 @@ class GuiTest : public QObject {
   void import_capture_save_reopen() {
     auto w = make_window();
     w->new_project();
-    settle(*w);
-    const QString stl = tmp_.filePath(QStringLiteral("parent.stl"));
-    const QString obj = tmp_.filePath(QStringLiteral("child.obj"));
+    QVERIFY(settle_window(*w));
+    const QString stl = windows_.path(QStringLiteral("parent.stl"));
+    const QString obj = windows_.path(QStringLiteral("child.obj"));
     write_text(stl, "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 100 0 0\nvertex 0 100 0\n"
                     "endloop\nendfacet\nendsolid t\n");
     write_text(obj, "v 0 0 0\nv 0.1 0 0\nv 0.1 0.1 0\nv 0 0.1 0\nf 1 2 3 4\n");
@@ -473,7 +443,7 @@ class GuiTest : public QObject {
       const SE3 at_sample = joint_transform(*fitted.model, fitted.samples[3].q);
       QVERIFY((at_sample.p - fitted.samples[3].parent_T_child.p).norm() < 2e-3);
     }
-    const QString project = tmp_.filePath(QStringLiteral("roundtrip.jsproj"));
+    const QString project = windows_.path(QStringLiteral("roundtrip.jsproj"));
     QCOMPARE(w->save_project_as(project), QString());
     QVERIFY(!doc.is_modified());
     const DocumentData saved = doc.data();
@@ -494,16 +464,16 @@ class GuiTest : public QObject {
   void bad_files_give_messages_and_keep_the_document() {
     auto w = make_window();
     w->load_demo();
-    settle(*w);
+    QVERIFY(settle_window(*w));
     Document& doc = w->document();
-    const QString corrupt_mesh = tmp_.filePath(QStringLiteral("corrupt.stl"));
+    const QString corrupt_mesh = windows_.path(QStringLiteral("corrupt.stl"));
     write_text(corrupt_mesh, QByteArray(200, '\x07'));
     const QString err = w->import_mesh_file(corrupt_mesh, LengthUnit::metres);
     QVERIFY2(err.contains(corrupt_mesh), qPrintable(err));
     QCOMPARE(doc.data().bodies.size(), std::size_t(2));
 
-    const QString newer = tmp_.filePath(QStringLiteral("newer.jsproj"));
-    auto j = project_to_json(make_demo_project(), tmp_.path());
+    const QString newer = windows_.path(QStringLiteral("newer.jsproj"));
+    auto j = project_to_json(make_demo_project(), windows_.dir());
     j["version"] = 2;
     write_text(newer, QByteArray::fromStdString(j.dump()));
     const QString err2 = w->open_project(newer);
@@ -513,8 +483,8 @@ class GuiTest : public QObject {
 
     // a project whose mesh file is gone opens, says which file, and draws what it can
     DocumentData d = make_demo_project();
-    d.bodies[1].mesh_path = tmp_.filePath(QStringLiteral("lost_tibia.stl"));
-    const QString missing = tmp_.filePath(QStringLiteral("missing_mesh.jsproj"));
+    d.bodies[1].mesh_path = windows_.path(QStringLiteral("lost_tibia.stl"));
+    const QString missing = windows_.path(QStringLiteral("missing_mesh.jsproj"));
     QCOMPARE(save_project(d, missing), QString());
     QCOMPARE(w->open_project(missing), QString());
     QVERIFY2(w->last_message().contains(QStringLiteral("lost_tibia.stl")), qPrintable(w->last_message()));
@@ -549,7 +519,7 @@ class GuiTest : public QObject {
   void frame_time_is_measured() {
     auto w = make_window();
     w->load_demo();
-    settle(*w);
+    QVERIFY(settle_window(*w));
     w->viewport()->set_show_frame_time(true);
     w->viewport()->update();
     QTRY_VERIFY_WITH_TIMEOUT(w->viewport()->frame_time_ms() > 0.0, 5000);
@@ -564,13 +534,6 @@ class GuiTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  js::ui::set_default_gl_format();
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
-  QApplication::setApplicationName(QStringLiteral("jointsmith_gui_test"));
-  GuiTest t;
-  return QTest::qExec(&t, argc, argv);
-}
+JS_GUI_TEST_MAIN(GuiTest, "jointsmith_gui_test")
 
 #include "test_gui.moc"

@@ -10,9 +10,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QTableWidget>
-#include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
 #include <numbers>
@@ -35,11 +33,12 @@
 #include "ui/viewport/picking.hpp"
 #include "ui/viewport/standard_views.hpp"
 #include "ui/viewport/viewport_widget.hpp"
+#include "gui_fixture.hpp"
 #include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
-using js::ui::test::let_layouts_settle;
+using namespace js::ui::test;
 
 namespace {
 constexpr double kDeg = kPi / 180.0;
@@ -51,15 +50,8 @@ Vec3 eye_direction(const CameraState& c) { return (camera_eye(c) - c.target).nor
 class CoordinatesTest : public QObject {
   Q_OBJECT
  private:
-  QTemporaryDir tmp_;
-  std::unique_ptr<MainWindow> make_window() {
-    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery")));
-    w->set_interactive(false);
-    w->resize(1400, 900);
-    w->show();
-    if (!QTest::qWaitForWindowExposed(w.get())) qWarning() << "window not exposed";
-    return w;
-  }
+  Windows windows_{QSize(1400, 900)};
+  std::unique_ptr<MainWindow> make_window() { return windows_.make(); }
   static PropertiesPanel* properties(MainWindow& w) {
     w.dock(QStringLiteral("properties"))->raise();
     return qobject_cast<PropertiesPanel*>(w.panel(QStringLiteral("properties")));
@@ -72,10 +64,8 @@ class CoordinatesTest : public QObject {
 
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    settings::first_start_done.set(true);
-    QVERIFY(tmp_.isValid());
+    use_clean_settings();
+    QVERIFY(windows_.valid());
   }
 
   // the knee demo's coordinate is "flexion" in degrees: rename it, change its unit, range and default in the dock;
@@ -166,7 +156,7 @@ class CoordinatesTest : public QObject {
     QCOMPARE(doc.data().joint(knee.id)->default_q[0], 20 * kDeg);
     QCOMPARE(doc.data().joint(knee.id)->q[0], 110 * kDeg);
     let_layouts_settle();  // for the screenshot
-    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/coordinates_knee.png"));
+    save_screenshot(w->window_image(), QStringLiteral("coordinates_knee.png"));
   }
 
   // a joint not fitted yet keeps its coordinate's name and range for the fit, which names its spline so
@@ -228,7 +218,7 @@ class CoordinatesTest : public QObject {
     e.max = 118 * kDeg;
     e.default_value = 45 * kDeg;
     QVERIFY(edit_coordinate(doc, id, 0, e).ok());
-    const QString path = tmp_.filePath(QStringLiteral("coordinates.jsproj"));
+    const QString path = windows_.path(QStringLiteral("coordinates.jsproj"));
     QCOMPARE(w->save_project_as(path), QString());
     const ProjectLoad load = load_project(path);
     QVERIFY2(load.data, qPrintable(load.error));
@@ -248,16 +238,16 @@ class CoordinatesTest : public QObject {
     QCOMPARE(sliders->spin(0)->suffix(), QStringLiteral("°"));
     QVERIFY(sliders->spin(0)->toolTip().contains(QStringLiteral("knee_angle")));
     // an older project (no coordinate keys): SI units, default 0, the model's names
-    nlohmann::json j = project_to_json(doc.data(), tmp_.path());
+    nlohmann::json j = project_to_json(doc.data(), windows_.dir());
     for (const char* key : {"degrees", "millimetres", "default_q", "user_coordinates"}) j["joints"][0].erase(key);
-    const DocumentData old = project_from_json(j, tmp_.path());
+    const DocumentData old = project_from_json(j, windows_.dir());
     QCOMPARE(coordinate_unit(old.joints.front(), 0), CoordinateUnit::radians);
     QCOMPARE(joint_default_q(old.joints.front())[0], 2 * kDeg);  // 0 clamped into [2°, 118°]
     QCOMPARE(coordinate_name(old.joints.front(), 0), QStringLiteral("knee_angle"));
     // a wrong key names itself
     j["joints"][0]["default_q"] = {1.0, 2.0};
     try {
-      project_from_json(j, tmp_.path());
+      project_from_json(j, windows_.dir());
       QFAIL("a default_q of the wrong size was read");
     } catch (const std::exception& ex) {
       QVERIFY2(QString::fromUtf8(ex.what()).contains(QStringLiteral("/joints/0/default_q")), ex.what());
@@ -296,11 +286,11 @@ class CoordinatesTest : public QObject {
     QCOMPARE(model.at("kind").get<std::string>(), std::string("spline_curve"));
     QCOMPARE(model.at("coordinates")[0].at("name").get<std::string>(), std::string("flexion"));
     let_layouts_settle();  // for the screenshot
-    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/joint_summary_json.png"));
+    save_screenshot(w->window_image(), QStringLiteral("joint_summary_json.png"));
     QTest::mouseClick(p->show_json_button(), Qt::LeftButton);
     QTRY_VERIFY(!p->json_view()->isVisible());
     let_layouts_settle();  // for the screenshot
-    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/joint_summary_knee.png"));
+    save_screenshot(w->window_image(), QStringLiteral("joint_summary_knee.png"));
   }
 
   void an_opensim_knee_in_words() {
@@ -347,7 +337,7 @@ class CoordinatesTest : public QObject {
         }
     w->viewport()->set_standard_view(StandardView::lateral);
     let_layouts_settle();  // for the screenshot
-    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/joint_summary_rajagopal.png"));
+    save_screenshot(w->window_image(), QStringLiteral("joint_summary_rajagopal.png"));
   }
 
   // the anatomical views from the camera's up axis and the way the bodies face, and the parallel projection: view
@@ -439,7 +429,7 @@ class CoordinatesTest : public QObject {
     QCOMPARE(project_to_json(doc.data(), {})["camera"]["orthographic"].get<bool>(), true);
     QCOMPARE(doc.undo_stack()->count(), steps);
     let_layouts_settle();  // for the screenshot
-    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/view_anterior_ortho.png"));
+    save_screenshot(w->window_image(), QStringLiteral("view_anterior_ortho.png"));
     ortho->trigger();
     QVERIFY(!doc.data().camera.orthographic);
   }
@@ -506,7 +496,7 @@ class CoordinatesTest : public QObject {
     };
     QTRY_VERIFY_WITH_TIMEOUT(midpoint_is_cyan(), 5000);
     let_layouts_settle();  // for the screenshot
-    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/measure_distance.png"));
+    save_screenshot(w->window_image(), QStringLiteral("measure_distance.png"));
     // the line follows the tibia when the knee moves: the point on it is kept in its frame
     Eigen::VectorXd q(1);
     q[0] = 90 * kDeg;
@@ -520,5 +510,5 @@ class CoordinatesTest : public QObject {
   }
 };
 
-QTEST_MAIN(CoordinatesTest)
+JS_GUI_TEST_MAIN(CoordinatesTest, "jointsmith_coordinates_test")
 #include "test_gui_coordinates.moc"

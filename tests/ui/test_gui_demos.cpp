@@ -9,8 +9,6 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QPushButton>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QtTest>
 
 #include "core/scene/scene_file.hpp"
@@ -25,19 +23,16 @@
 #include "ui/joint/joint_operations.hpp"
 #include "ui/joint/live_refit.hpp"
 #include "ui/viewport/gizmo.hpp"
-#include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/picking.hpp"
 #include "ui/viewport/scene_builder.hpp"
 #include "ui/viewport/viewport_widget.hpp"
+#include "gui_fixture.hpp"
 #include "gui_pixels.hpp"
 #include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
-
-using js::ui::test::colour_distance;
-using js::ui::test::kBackground;
-using js::ui::test::let_layouts_settle;
+using namespace js::ui::test;
 
 namespace {
 
@@ -55,23 +50,20 @@ QStringList scene_files() {
 class GuiDemosTest : public QObject {
   Q_OBJECT
  private:
-  QTemporaryDir tmp_;
+  Windows windows_;
 
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    QVERIFY(tmp_.isValid());
+    use_clean_settings(false);
+    QVERIFY(windows_.valid());
     // the build tree's app finds the source tree's demos
     QCOMPARE(demos_dir(), QDir::cleanPath(QStringLiteral(JS_SOURCE_DIR "/resources/demos")));
   }
 
   void ik_mode_drag_with_the_mouse_is_one_undo_step() {
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
-    w.set_interactive(false);
-    w.resize(1280, 860);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto window = windows_.make();
+    MainWindow& w = *window;
+    QVERIFY(wait_for_window(w));
     w.load_demo();
     let_layouts_settle(50);  // the docks fill in: the view's size, which the pixels below use, settles
     Document& doc = w.document();
@@ -94,7 +86,7 @@ class GuiDemosTest : public QObject {
     QTest::mouseRelease(vp, Qt::LeftButton, Qt::NoModifier, p0 + QPoint(-60, -36));
     QVERIFY2(std::abs(doc.data().joint(knee.id)->q[0] - knee.q[0]) > 1e-3, qPrintable(w.last_message()));
     QCOMPARE(doc.undo_stack()->count(), steps_before + 1);
-    w.viewport_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/ik_drag.png"));
+    save_screenshot(w.viewport_image(), QStringLiteral("ik_drag.png"));
     w.action(QStringLiteral("undo"))->trigger();
     QCOMPARE(doc.data().joint(knee.id)->q, knee.q);
     w.action(QStringLiteral("ik_mode"))->trigger();
@@ -102,11 +94,9 @@ class GuiDemosTest : public QObject {
   }
 
   void dragging_a_sample_refits_the_joint_live_as_one_undo_step() {
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
-    w.set_interactive(false);
-    w.resize(1280, 860);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto window = windows_.make();
+    MainWindow& w = *window;
+    QVERIFY(wait_for_window(w));
     w.load_demo();
     Document& doc = w.document();
     const js::ui::Joint knee = doc.data().joints.front();
@@ -140,11 +130,9 @@ class GuiDemosTest : public QObject {
 
   // paper fig. 5d: the surface the ball rides is drawn under it and its wave travels while Simulate runs
   void deforming_surface_is_drawn_and_moves_with_the_phase() {
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
-    w.set_interactive(false);
-    w.resize(1280, 860);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto window = windows_.make();
+    MainWindow& w = *window;
+    QVERIFY(wait_for_window(w));
     const QString err = w.open_project(demos_dir() + QStringLiteral("/deforming_surface.json"));
     QVERIFY2(err.isEmpty(), qPrintable(err));
     let_layouts_settle(50);  // the docks fill in: the view's size, which the pixels below use, settles
@@ -175,7 +163,7 @@ class GuiDemosTest : public QObject {
     // the whole 33 × 33 grid is in view (framing takes in the surface), a few points behind the ball
     QVERIFY2(grid.size() > 1000, qPrintable(QString::number(grid.size())));
     const QImage t0 = w.viewport_image();
-    QVERIFY(t0.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/deforming_surface_t0.png")));
+    QVERIFY(save_screenshot(t0, QStringLiteral("deforming_surface_t0.png")));
     // drawn: its pixels differ from the same view without it, and most are clearly unlike the background (the
     // parts turned from the key light, which comes from +y, stay dim: ~10 from the background)
     vp->options().driven_surfaces = false;
@@ -197,7 +185,7 @@ class GuiDemosTest : public QObject {
     QVERIFY(std::abs(d.joints.front().q[2] - 0.25) < 1e-9);
     QApplication::processEvents();
     const QImage t1 = w.viewport_image();
-    QVERIFY(t1.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/deforming_surface_t05.png")));
+    QVERIFY(save_screenshot(t1, QStringLiteral("deforming_surface_t05.png")));
     int changed = 0, compared = 0;
     for (const QPoint& p : grid) {
       // where the ball has moved in front, the change is the ball's
@@ -239,11 +227,9 @@ class GuiDemosTest : public QObject {
   // the four-bar's ground pin (its closed loop) is drawn in the view: both frames' triads and a cyan star at
   // the pin while closed; turning the crank alone opens it, and the gap between the pins is drawn red
   void four_bar_loop_closure_is_drawn() {
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
-    w.set_interactive(false);
-    w.resize(1280, 860);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto window = windows_.make();
+    MainWindow& w = *window;
+    QVERIFY(wait_for_window(w));
     const QString err = w.open_project(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/four_bar.json"));
     QVERIFY2(err.isEmpty(), qPrintable(err));
     let_layouts_settle(50);  // the docks fill in: the view's size, which the pixels below use, settles
@@ -271,7 +257,7 @@ class GuiDemosTest : public QObject {
     const LoopOverlay closed = loop_of();
     QVERIFY(!closed.open);
     const QImage with = w.viewport_image();
-    QVERIFY(with.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/four_bar_loop_closed.png")));
+    QVERIFY(save_screenshot(with, QStringLiteral("four_bar_loop_closed.png")));
     // View ▸ Show Closed Loops hides them
     QAction* show_loops = w.action(QStringLiteral("loops"));
     QVERIFY(show_loops && show_loops->isChecked());
@@ -294,7 +280,7 @@ class GuiDemosTest : public QObject {
     const LoopOverlay open = loop_of();
     QVERIFY(open.open);
     const QImage gap = w.viewport_image();
-    QVERIFY(gap.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/four_bar_loop_open.png")));
+    QVERIFY(save_screenshot(gap, QStringLiteral("four_bar_loop_open.png")));
     const QPoint a = pixel(open.world_T_target.p), b = pixel(open.world_T_frame_b.p);
     qInfo() << "open: error" << open.error << "m, gap from" << a << "to" << b;
     QVERIFY((a - b).manhattanLength() > 20);
@@ -332,11 +318,9 @@ class GuiDemosTest : public QObject {
   void every_scene_opens_renders_and_simulates_like_the_core() {
     const QStringList files = scene_files();
     QVERIFY(!files.isEmpty());
-    MainWindow w(nullptr, tmp_.filePath(QStringLiteral("recovery")));
-    w.set_interactive(false);
-    w.resize(1280, 860);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto window = windows_.make();
+    MainWindow& w = *window;
+    QVERIFY(wait_for_window(w));
     auto* playback = qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")));
     QVERIFY(playback);
     DynamicsPlayer* player = playback->dynamics()->player();
@@ -348,9 +332,7 @@ class GuiDemosTest : public QObject {
       let_layouts_settle(50);  // the docks fill in before the screenshot
       QVERIFY2(w.viewport()->gl_error().isEmpty(), qPrintable(w.viewport()->gl_error()));
       const QImage img = w.viewport_image();
-      const QString shot = QStringLiteral(JS_BINARY_DIR "/tests/ui/scene_%1.png").arg(name);
-      QVERIFY(img.save(shot));
-      qInfo() << "screenshot:" << shot;
+      QVERIFY(save_screenshot(img, QStringLiteral("scene_%1.png").arg(name)));
 
       // every drawn body shows where the camera projects its mesh: sample its vertices and require most of
       // them to land on pixels that are not background (the body, or whatever is in front of it). the
@@ -423,13 +405,6 @@ class GuiDemosTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  set_default_gl_format();
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
-  QApplication::setApplicationName(QStringLiteral("jointsmith_gui_demos_test"));
-  GuiDemosTest t;
-  return QTest::qExec(&t, argc, argv);
-}
+JS_GUI_TEST_MAIN(GuiDemosTest, "jointsmith_gui_demos_test")
 
 #include "test_gui_demos.moc"

@@ -10,9 +10,7 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QTableWidget>
-#include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
 #include <assimp/Importer.hpp>
@@ -24,6 +22,7 @@
 
 #include "core/interop/motion_curves.hpp"
 #include "core/interop/osim_model.hpp"
+#include "gui_fixture.hpp"
 #include "gui_settle.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/reauthor_menu.hpp"
@@ -44,6 +43,7 @@
 
 using namespace js;
 using namespace js::ui;
+using namespace js::ui::test;
 
 namespace {
 const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
@@ -77,50 +77,31 @@ const aiNodeAnim* channel_of(const aiAnimation* a, const std::string& name) {
 }
 
 // answers the glTF dialog when it shows: the motion whose data is `motion`, the duration, the file
-void answer_gltf_dialog(const QString& motion, double duration, const QString& path, bool* seen) {
-  std::function<void()> answer = [=] {
-    for (QWidget* top : QApplication::topLevelWidgets()) {
-      auto* dlg = qobject_cast<QDialog*>(top);
-      if (!dlg || dlg->objectName() != QLatin1String("gltf_export_dialog") || !dlg->isVisible()) continue;
-      *seen = true;
-      auto* box = dlg->findChild<QComboBox*>(QStringLiteral("motion"));
-      box->setCurrentIndex(box->findData(motion));
-      dlg->findChild<QDoubleSpinBox*>(QStringLiteral("duration"))->setValue(duration);
-      dlg->findChild<QLineEdit*>(QStringLiteral("path"))->setText(path);
-      dlg->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/export_gltf_dialog.png"));
-      dlg->accept();
-      return;
-    }
-    QTimer::singleShot(50, answer);
-  };
-  QTimer::singleShot(0, answer);
+ModalAnswer answer_gltf_dialog(const QString& motion, double duration, const QString& path) {
+  return ModalAnswer([=](QWidget* m) {
+    auto* dlg = qobject_cast<QDialog*>(m);
+    if (!dlg || dlg->objectName() != QLatin1String("gltf_export_dialog")) return false;
+    auto* box = dlg->findChild<QComboBox*>(QStringLiteral("motion"));
+    box->setCurrentIndex(box->findData(motion));
+    dlg->findChild<QDoubleSpinBox*>(QStringLiteral("duration"))->setValue(duration);
+    dlg->findChild<QLineEdit*>(QStringLiteral("path"))->setText(path);
+    save_screenshot(dlg->grab().toImage(), QStringLiteral("export_gltf_dialog.png"));
+    dlg->accept();
+    return true;
+  });
 }
 }  // namespace
 
 class ExportsGuiTest : public QObject {
   Q_OBJECT
  private:
-  QTemporaryDir tmp_;
-  std::unique_ptr<MainWindow> make_window() {
-    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery")));
-    w->set_interactive(false);
-    w->resize(1400, 900);
-    w->show();
-    if (!QTest::qWaitForWindowExposed(w.get())) qWarning() << "window not exposed";
-    return w;
-  }
-  static void settle(MainWindow& w) {
-    js::ui::test::let_layouts_settle();
-    QApplication::processEvents();
-    (void)w;
-  }
+  Windows windows_{QSize(1400, 900)};
+  std::unique_ptr<MainWindow> make_window() { return windows_.make(); }
 
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    settings::first_start_done.set(true);
-    QVERIFY(tmp_.isValid());
+    use_clean_settings();
+    QVERIFY(windows_.valid());
   }
 
   // the knee demo's flexion swept through the dialog: a .glb with Femur and Tibia, each with its bone's triangles,
@@ -134,17 +115,16 @@ class ExportsGuiTest : public QObject {
     const QStringList sweeps = gltf_sweep_coordinates(doc.data(), knee.id);
     QCOMPARE(sweeps.value(0), QStringLiteral("Tibia.flexion"));
     QCOMPARE(sweeps.back(), QStringLiteral("Tibia.flexion"));  // the femur is fixed: nothing else to sweep
-    const QString path = tmp_.filePath(QStringLiteral("knee.glb"));
-    bool seen = false;
-    answer_gltf_dialog(QStringLiteral("Tibia.flexion"), 2.0, path, &seen);
+    const QString path = windows_.path(QStringLiteral("knee.glb"));
+    const ModalAnswer dialog = answer_gltf_dialog(QStringLiteral("Tibia.flexion"), 2.0, path);
     w->action(QStringLiteral("export_gltf"))->trigger();
-    QVERIFY(seen);
+    QVERIFY(dialog.answered());
     QVERIFY2(QFileInfo::exists(path), qPrintable(w->last_message()));
     qInfo().noquote() << w->last_message();
     QVERIFY(w->last_message().startsWith(QStringLiteral("Exported ")));
     // kept beside the screenshots for a look in a viewer (assimp info, Blender)
-    QFile::remove(QStringLiteral(JS_BINARY_DIR "/tests/ui/export_knee_demo.glb"));
-    QFile::copy(path, QStringLiteral(JS_BINARY_DIR "/tests/ui/export_knee_demo.glb"));
+    QFile::remove(screenshot_path(QStringLiteral("export_knee_demo.glb")));
+    QFile::copy(path, screenshot_path(QStringLiteral("export_knee_demo.glb")));
     // the menu holds it under File ▸ Export
     QCOMPARE(w->action(QStringLiteral("export_gltf"))->associatedObjects().size() > 0, true);
 
@@ -184,19 +164,19 @@ class ExportsGuiTest : public QObject {
     QVERIFY(!bad.ok());
     QVERIFY2(bad.error.contains(QStringLiteral("/no/such/dir/knee.glb")), qPrintable(bad.error));
     o.sweep = QStringLiteral("Tibia.nothing");
-    const GltfSaveResult unknown = save_gltf(doc.data(), o, tmp_.filePath(QStringLiteral("x.glb")));
+    const GltfSaveResult unknown = save_gltf(doc.data(), o, windows_.path(QStringLiteral("x.glb")));
     QVERIFY2(unknown.error.contains(QStringLiteral("Tibia.nothing")), qPrintable(unknown.error));
-    QVERIFY(!QFileInfo::exists(tmp_.filePath(QStringLiteral("x.glb"))));
+    QVERIFY(!QFileInfo::exists(windows_.path(QStringLiteral("x.glb"))));
     // a simulation of the demo: the tibia swings, the file has its keys
     o.sweep.clear();
     o.duration = 0.5;
-    const GltfSaveResult sim = save_gltf(doc.data(), o, tmp_.filePath(QStringLiteral("knee_sim.glb")));
+    const GltfSaveResult sim = save_gltf(doc.data(), o, windows_.path(QStringLiteral("knee_sim.glb")));
     QVERIFY2(sim.ok(), qPrintable(sim.error));
     qInfo().noquote() << sim.summary;
     // a spline joint not fitted yet has no motion: the message says which
     DocumentData unfitted = doc.data();
     unfitted.joints.front().model = nullptr;
-    const GltfSaveResult none = save_gltf(unfitted, o, tmp_.filePath(QStringLiteral("y.glb")));
+    const GltfSaveResult none = save_gltf(unfitted, o, windows_.path(QStringLiteral("y.glb")));
     QVERIFY2(none.error.contains(QStringLiteral("Knee")), qPrintable(none.error));
   }
 
@@ -215,17 +195,16 @@ class ExportsGuiTest : public QObject {
     for (const QString& c : gltf_sweep_coordinates(doc.data(), 0)) QVERIFY2(!c.endsWith(QLatin1String(".knee_angle_r_beta")), qPrintable(c));
     GltfSaveOptions beta;
     beta.sweep = QStringLiteral("patella_r.knee_angle_r_beta");
-    const GltfSaveResult refused = save_gltf(doc.data(), beta, tmp_.filePath(QStringLiteral("beta.glb")));
+    const GltfSaveResult refused = save_gltf(doc.data(), beta, windows_.path(QStringLiteral("beta.glb")));
     QVERIFY2(refused.error.contains(QLatin1String("is set by coupler")), qPrintable(refused.error));
-    const QString path = tmp_.filePath(QStringLiteral("rajagopal.glb"));
-    bool seen = false;
-    answer_gltf_dialog(sweep, 1.0, path, &seen);
+    const QString path = windows_.path(QStringLiteral("rajagopal.glb"));
+    const ModalAnswer dialog = answer_gltf_dialog(sweep, 1.0, path);
     w->action(QStringLiteral("export_gltf"))->trigger();
-    QVERIFY(seen);
+    QVERIFY(dialog.answered());
     QVERIFY2(QFileInfo::exists(path), qPrintable(w->last_message()));
     qInfo().noquote() << w->last_message();
-    QFile::remove(QStringLiteral(JS_BINARY_DIR "/tests/ui/export_rajagopal.glb"));
-    QFile::copy(path, QStringLiteral(JS_BINARY_DIR "/tests/ui/export_rajagopal.glb"));
+    QFile::remove(screenshot_path(QStringLiteral("export_rajagopal.glb")));
+    QFile::copy(path, screenshot_path(QStringLiteral("export_rajagopal.glb")));
     Assimp::Importer importer;
     const aiScene* s = importer.ReadFile(path.toStdString(), 0);
     QVERIFY2(s, importer.GetErrorString());
@@ -271,7 +250,7 @@ class ExportsGuiTest : public QObject {
       if (t->item(r, CoordinateEditor::name_column)->text() == QLatin1String("knee_angle_r")) row = r;
     QVERIFY(row >= 0);
     // nothing edited: Save As OpenSim Model has nothing to write
-    const auto [nothing, nothing_error] = save_osim_with_message(doc, tmp_.filePath(QStringLiteral("same.osim")), true);
+    const auto [nothing, nothing_error] = save_osim_with_message(doc, windows_.path(QStringLiteral("same.osim")), true);
     QVERIFY(nothing_error);
     QVERIFY2(nothing.contains(QLatin1String("no coordinate's range or default edited")), qPrintable(nothing));
     const int steps = doc.undo_stack()->count();
@@ -279,7 +258,7 @@ class ExportsGuiTest : public QObject {
     t->item(row, CoordinateEditor::max_column)->setText(QStringLiteral("110"));
     t->item(row, CoordinateEditor::default_column)->setText(QStringLiteral("30"));
     QCOMPARE(doc.undo_stack()->count(), steps + 3);
-    const QString saved = tmp_.filePath(QStringLiteral("rajagopal_ranges.osim"));
+    const QString saved = windows_.path(QStringLiteral("rajagopal_ranges.osim"));
     const auto [text, error] = save_osim_with_message(doc, saved, true);
     QVERIFY2(!error, qPrintable(text));
     qInfo().noquote() << text;
@@ -327,11 +306,11 @@ class ExportsGuiTest : public QObject {
     QVERIFY(std::abs(joint_default_q(knee)[0] - 20 * kDeg) < 1e-12);
     QVERIFY(set_joint_q(doc, knee.id, Eigen::VectorXd::Constant(1, 75 * kDeg)).ok());
     const SE3 tibia = doc.data().world_T_body(knee.child);
-    const QString path = tmp_.filePath(QStringLiteral("posed.jsproj"));
+    const QString path = windows_.path(QStringLiteral("posed.jsproj"));
     QCOMPARE(w->save_project_as(path), QString());
     auto w2 = make_window();
     QCOMPARE(w2->open_project(path), QString());
-    settle(*w2);
+    let_layouts_settle();
     const Joint& back = *w2->document().data().joint(knee.id);
     QCOMPARE(back.q[0], 75 * kDeg);
     QVERIFY(w2->document().data().world_T_body(knee.child).is_approx(tibia, 1e-12));
@@ -388,8 +367,8 @@ class ExportsGuiTest : public QObject {
     const double dq = (knee.samples.back().q[0] - knee.samples.front().q[0]) / kDeg;
     QVERIFY2(std::abs(std::abs(flexion(last) - flexion(0)) - std::abs(dq)) < 5.0,
              qPrintable(QString::number(flexion(last) - flexion(0)) + " vs " + QString::number(dq)));
-    settle(*w);
-    w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/samples_grood_suntay.png"));
+    let_layouts_settle();  // for the screenshot
+    save_screenshot(w->window_image(), QStringLiteral("samples_grood_suntay.png"));
     // body-fixed zxy through the box: one undo step, the column follows
     const int steps = doc.undo_stack()->count();
     QComboBox* box = panel->angles_box();
@@ -406,7 +385,7 @@ class ExportsGuiTest : public QObject {
     QVERIFY2(t->item(1, 2)->text().contains(QLatin1String("about")), qPrintable(t->item(1, 2)->text()));
     box->setCurrentIndex(box->findData(QStringLiteral("xyz")));
     // saved with the project and back
-    const QString path = tmp_.filePath(QStringLiteral("angles.jsproj"));
+    const QString path = windows_.path(QStringLiteral("angles.jsproj"));
     QCOMPARE(w->save_project_as(path), QString());
     auto w2 = make_window();
     QCOMPARE(w2->open_project(path), QString());
@@ -419,7 +398,7 @@ class ExportsGuiTest : public QObject {
     QByteArray text = f.readAll();
     f.close();
     text.replace("\"sample_angles\": \"xyz\"", "\"sample_angles\": \"yxyz\"");
-    const QString bad = tmp_.filePath(QStringLiteral("bad_angles.jsproj"));
+    const QString bad = windows_.path(QStringLiteral("bad_angles.jsproj"));
     QFile g(bad);
     QVERIFY(g.open(QIODevice::WriteOnly));
     g.write(text);
@@ -430,5 +409,5 @@ class ExportsGuiTest : public QObject {
   }
 };
 
-QTEST_MAIN(ExportsGuiTest)
+JS_GUI_TEST_MAIN(ExportsGuiTest, "jointsmith_exports_test")
 #include "test_gui_exports.moc"

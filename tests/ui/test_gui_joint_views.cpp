@@ -12,9 +12,7 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableWidget>
-#include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
 
@@ -29,11 +27,12 @@
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/motion_curves_dialog.hpp"
 #include "ui/viewport/gl_format.hpp"
+#include "gui_fixture.hpp"
 #include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
-using js::ui::test::let_layouts_settle;
+using namespace js::ui::test;
 
 namespace {
 // the curve's value at x by linear interpolation (x within the curve's range)
@@ -48,22 +47,13 @@ double curve_at(const std::vector<double>& xs, const std::vector<double>& ys, do
 class JointViewsTest : public QObject {
   Q_OBJECT
  private:
-  QTemporaryDir tmp_;
-  std::unique_ptr<MainWindow> make_window() {
-    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery")));
-    w->set_interactive(false);
-    w->resize(1400, 900);
-    w->show();
-    if (!QTest::qWaitForWindowExposed(w.get())) qWarning() << "window not exposed";
-    return w;
-  }
+  Windows windows_{QSize(1400, 900)};
+  std::unique_ptr<MainWindow> make_window() { return windows_.make(); }
 
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    settings::first_start_done.set(true);
-    QVERIFY(tmp_.isValid());
+    use_clean_settings();
+    QVERIFY(windows_.valid());
   }
 
   void fit_dock_shows_hinge_and_ball_beside_the_spline() {
@@ -98,7 +88,7 @@ class JointViewsTest : public QObject {
     QVERIFY2(t->verticalHeaderItem(1)->toolTip().contains(QStringLiteral("axis (")), qPrintable(t->verticalHeaderItem(1)->toolTip()));
     qInfo() << t->verticalHeaderItem(1)->toolTip() << "|" << t->verticalHeaderItem(2)->toolTip();
     QVERIFY2(b->summary()->text().startsWith(QStringLiteral("A hinge is off by")), qPrintable(b->summary()->text()));
-    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/baselines.png")));
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("baselines.png")));
     // no samples left, no baselines (and no stale numbers)
     doc.set_selection(Selection{});
     QTRY_VERIFY(!b->hinge().has_value());
@@ -144,10 +134,10 @@ class JointViewsTest : public QObject {
     QVERIFY(d->angles_view()->chart()->title().contains(QStringLiteral("Grood–Suntay")));
     d->resize(900, 760);
     let_layouts_settle(200);  // the charts lay out for the screenshot
-    QVERIFY(d->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/motion_curves.png")));
+    QVERIFY(save_screenshot(d->grab().toImage(), QStringLiteral("motion_curves.png")));
     // exports
-    const QString csv = tmp_.filePath(QStringLiteral("knee_curves.csv"));
-    const QString png = tmp_.filePath(QStringLiteral("knee_curves.png"));
+    const QString csv = windows_.path(QStringLiteral("knee_curves.csv"));
+    const QString png = windows_.path(QStringLiteral("knee_curves.png"));
     QCOMPARE(d->export_csv(csv), QString());
     QCOMPARE(d->export_png(png), QString());
     QFile f(csv);
@@ -213,7 +203,7 @@ class JointViewsTest : public QObject {
     QCOMPARE(b->table()->verticalHeaderItem(0)->text(), QStringLiteral("This joint"));
     QVERIFY2(b->table()->item(0, 3)->text().startsWith(QStringLiteral("0.00 @")), qPrintable(b->table()->item(0, 3)->text()));
     QVERIFY2(b->summary()->text().contains(QStringLiteral("°")), qPrintable(b->summary()->text()));  // q in degrees
-    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/baselines_rajagopal.png")));
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("baselines_rajagopal.png")));
     w->action(QStringLiteral("motion_curves"))->trigger();
     auto* d = w->findChild<MotionCurvesDialog*>();
     QVERIFY(d);
@@ -221,7 +211,7 @@ class JointViewsTest : public QObject {
     QVERIFY(d->angles_view()->chart()->axes(Qt::Horizontal).first()->titleText().contains(QStringLiteral("degrees")));
     d->resize(900, 760);
     let_layouts_settle(200);  // the charts lay out for the screenshot
-    QVERIFY(d->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/motion_curves_rajagopal.png")));
+    QVERIFY(save_screenshot(d->grab().toImage(), QStringLiteral("motion_curves_rajagopal.png")));
   }
 
   void a_two_dof_joint_is_swept_at_the_other_coordinate() {
@@ -247,17 +237,10 @@ class JointViewsTest : public QObject {
     QVERIFY(d->angles_view()->chart()->title().contains(d->coordinate_box()->itemText(0)));
     d->resize(900, 760);
     let_layouts_settle(200);  // the charts lay out for the screenshot
-    QVERIFY(d->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/motion_curves_2dof.png")));
+    QVERIFY(save_screenshot(d->grab().toImage(), QStringLiteral("motion_curves_2dof.png")));
   }
 };
 
-int main(int argc, char** argv) {
-  js::ui::set_default_gl_format();
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
-  QApplication::setApplicationName(QStringLiteral("jointsmith_joint_views_test"));
-  JointViewsTest t;
-  return QTest::qExec(&t, argc, argv);
-}
+JS_GUI_TEST_MAIN(JointViewsTest, "jointsmith_joint_views_test")
 
 #include "test_gui_joint_views.moc"

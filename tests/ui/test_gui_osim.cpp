@@ -14,8 +14,6 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QtTest>
 
 #include "ui/app/main_window.hpp"
@@ -34,16 +32,14 @@
 #include "ui/panels/dynamics_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/joint_sliders.hpp"
-#include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
+#include "gui_fixture.hpp"
 #include "gui_pixels.hpp"
 #include "gui_settle.hpp"
 
 using namespace js;
 using namespace js::ui;
-using js::ui::test::colour_distance;
-using js::ui::test::kBackground;
-using js::ui::test::let_layouts_settle;
+using namespace js::ui::test;
 
 namespace {
 
@@ -83,31 +79,20 @@ std::pair<const Joint*, const Joint*> coupled_joints(const DocumentData& d, cons
 class GuiOsimTest : public QObject {
   Q_OBJECT
  private:
-  QTemporaryDir tmp_;
-  std::unique_ptr<MainWindow> make_window() {
-    auto w = std::make_unique<MainWindow>(nullptr, tmp_.filePath(QStringLiteral("recovery.jsproj")));
-    w->set_interactive(false);
-    w->resize(1280, 860);
-    w->show();
-    return w;
-  }
-  void settle(MainWindow& w) {
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    let_layouts_settle(100);  // the docks lay out after the window shows
-  }
+  Windows windows_;
+  std::unique_ptr<MainWindow> make_window() { return windows_.make(); }
 
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    QVERIFY(tmp_.isValid());
+    use_clean_settings(false);
+    QVERIFY(windows_.valid());
   }
 
   void rajagopal_opens_with_its_bones() {
     const QString path = kModels + QStringLiteral("/Rajagopal2016.osim");
     if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
     auto w = make_window();
-    settle(*w);
+    QVERIFY(settle_window(*w, Wait::exposed));
     QElapsedTimer timer;
     timer.start();
     QCOMPARE(w->open_project(path), QString());
@@ -135,10 +120,10 @@ class GuiOsimTest : public QObject {
     qInfo() << "mesh parts loaded:" << drawn << "of" << parts;
     QCOMPARE(drawn, parts);
     for (const Joint& j : d.joints) QVERIFY(!j.osim_joint.isEmpty());
-    settle(*w);
+    QVERIFY(settle_window(*w, Wait::exposed));
     const QImage shot = w->viewport_image();
-    QVERIFY(shot.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_rajagopal.png")));
-    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_rajagopal_window.png")));
+    QVERIFY(save_screenshot(shot, QStringLiteral("osim_rajagopal.png")));
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("osim_rajagopal_window.png")));
     int drawn_pixels = 0, total = 0;
     for (int y = 0; y < shot.height(); y += 4)
       for (int x = 0; x < shot.width(); x += 4, ++total)
@@ -154,7 +139,7 @@ class GuiOsimTest : public QObject {
     const QString path = kModels + QStringLiteral("/Rajagopal2016.osim");
     if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
     auto w = make_window();
-    settle(*w);
+    QVERIFY(settle_window(*w, Wait::exposed));
     QCOMPARE(w->open_project(path), QString());
     Document& doc = w->document();
     JointId knee = 0;
@@ -192,10 +177,10 @@ class GuiOsimTest : public QObject {
     Eigen::VectorXd q(1);
     q[0] = 1.2;
     QVERIFY(set_joint_q(doc, knee, q).ok());
-    settle(*w);
-    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_reauthored_window.png")));
+    QVERIFY(settle_window(*w, Wait::exposed));
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("osim_reauthored_window.png")));
     // Save As OpenSim Model (without its file dialog): the saved model opens with the fitted knee
-    const QString saved = tmp_.filePath(QStringLiteral("rajagopal_spline_knee.osim"));
+    const QString saved = windows_.path(QStringLiteral("rajagopal_spline_knee.osim"));
     const auto [text, error] = save_osim_with_message(doc, saved, true);
     QVERIFY2(!error, qPrintable(text));
     qInfo() << text;
@@ -215,7 +200,7 @@ class GuiOsimTest : public QObject {
     const QString path = kModels + QStringLiteral("/leg39.osim");
     if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
     auto w = make_window();
-    settle(*w);
+    QVERIFY(settle_window(*w, Wait::exposed));
     QCOMPARE(w->open_project(path), QString());
     Document& doc = w->document();
     JointId knee = 0;
@@ -223,25 +208,20 @@ class GuiOsimTest : public QObject {
       if (j.osim_joint == QLatin1String("knee_r")) knee = j.id;
     QVERIFY(knee);
     doc.set_selection(Selection{0, knee, -1});
-    bool seen = false, flexion_ticked = false, translation_greyed = false;
-    std::function<void()> answer = [&] {
-      for (QWidget* top : QApplication::topLevelWidgets()) {
-        auto* dlg = qobject_cast<QDialog*>(top);
-        if (!dlg || dlg->objectName() != QLatin1String("sample_joint_dialog") || !dlg->isVisible()) continue;
-        seen = true;
-        auto* flexion = dlg->findChild<QCheckBox*>(QStringLiteral("coordinate_0"));
-        auto* tx = dlg->findChild<QCheckBox*>(QStringLiteral("coordinate_1"));
-        flexion_ticked = flexion && flexion->isChecked();
-        translation_greyed = tx && !tx->isEnabled() && tx->toolTip().contains(QLatin1String("knee_tx_r"));
-        dlg->grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_sample_dialog.png"));
-        dlg->accept();
-        return;
-      }
-      QTimer::singleShot(50, answer);
-    };
-    QTimer::singleShot(0, answer);
+    bool flexion_ticked = false, translation_greyed = false;
+    const ModalAnswer dialog([&](QWidget* m) {
+      auto* dlg = qobject_cast<QDialog*>(m);
+      if (!dlg || dlg->objectName() != QLatin1String("sample_joint_dialog")) return false;
+      auto* flexion = dlg->findChild<QCheckBox*>(QStringLiteral("coordinate_0"));
+      auto* tx = dlg->findChild<QCheckBox*>(QStringLiteral("coordinate_1"));
+      flexion_ticked = flexion && flexion->isChecked();
+      translation_greyed = tx && !tx->isEnabled() && tx->toolTip().contains(QLatin1String("knee_tx_r"));
+      save_screenshot(dlg->grab().toImage(), QStringLiteral("osim_sample_dialog.png"));
+      dlg->accept();
+      return true;
+    });
     w->action(QStringLiteral("sample_joint"))->trigger();
-    QVERIFY(seen);
+    QVERIFY(dialog.answered());
     QVERIFY(flexion_ticked);
     QVERIFY(translation_greyed);
     const Joint* j = doc.data().joint(knee);
@@ -269,9 +249,9 @@ class GuiOsimTest : public QObject {
     Eigen::VectorXd q(1);
     q[0] = -1.4;
     QVERIFY(set_joint_q(doc, knee, q).ok());
-    settle(*w);
-    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_leg39_knee_window.png")));
-    const QString saved = tmp_.filePath(QStringLiteral("leg39_spline_knee.osim"));
+    QVERIFY(settle_window(*w, Wait::exposed));
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("osim_leg39_knee_window.png")));
+    const QString saved = windows_.path(QStringLiteral("leg39_spline_knee.osim"));
     const auto [text, error] = save_osim_with_message(doc, saved, true);
     QVERIFY2(!error, qPrintable(text));
     qInfo() << text;
@@ -292,7 +272,7 @@ class GuiOsimTest : public QObject {
     const QString trc = kModels + QStringLiteral("/rajagopal_motion_capture_walk.trc");
     if (!QFile::exists(path) || !QFile::exists(trc)) QSKIP("shared data not found (../shared/data/opensim)");
     auto w = make_window();
-    settle(*w);
+    QVERIFY(settle_window(*w, Wait::exposed));
     QCOMPARE(w->open_project(path), QString());
     Document& doc = w->document();
     const Joint* knee = nullptr;
@@ -312,10 +292,10 @@ class GuiOsimTest : public QObject {
       QCOMPARE(items.size(), 1);
       items.front()->setCheckState(Qt::Checked);
     }
-    QVERIFY(dlg.grab().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_markers_dialog.png")));
+    QVERIFY(save_screenshot(dlg.grab().toImage(), QStringLiteral("osim_markers_dialog.png")));
     // a .mot with the knee's own column: that column is chosen and, being the rotational knee angle, in degrees;
     // a column the joint does not have leaves the box as the user set it
-    const QString mot = tmp_.filePath(QStringLiteral("walk.mot"));
+    const QString mot = windows_.path(QStringLiteral("walk.mot"));
     {
       QFile f(mot);
       QVERIFY(f.open(QIODevice::WriteOnly));
@@ -340,8 +320,8 @@ class GuiOsimTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!fit->runner()->running() && fit->fit_button()->isEnabled(), 120000);
     QVERIFY2(doc.data().joint(id)->candidate, qPrintable(w->last_message()));
     qInfo() << w->last_message();
-    settle(*w);
-    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_markers_fitted_window.png")));
+    QVERIFY(settle_window(*w, Wait::exposed));
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("osim_markers_fitted_window.png")));
   }
 
   void rotational_coordinates_show_in_degrees() {
@@ -419,16 +399,16 @@ class GuiOsimTest : public QObject {
     double f = 0.0;
     c.function.evaluate(&x, f, nullptr, nullptr);
     QVERIFY(std::abs(dep->q[c.dependent_index] - c.scale * f) < 1e-6);
-    settle(*w);
-    QVERIFY(w->window_image().save(QStringLiteral(JS_BINARY_DIR "/tests/ui/osim_leg39_simulated.png")));
+    QVERIFY(settle_window(*w, Wait::exposed));
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("osim_leg39_simulated.png")));
   }
 
   void geometry_folders_from_the_preferences_find_meshes() {
     auto w = make_window();
-    QDir dir(tmp_.path());
+    QDir dir(windows_.dir());
     QVERIFY(dir.mkpath(QStringLiteral("model")) && dir.mkpath(QStringLiteral("bones")));
-    write_text(tmp_.filePath(QStringLiteral("bones/Bone.OBJ")), "v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nf 1 2 3\n");
-    const QString model = tmp_.filePath(QStringLiteral("model/small.osim"));
+    write_text(windows_.path(QStringLiteral("bones/Bone.OBJ")), "v 0 0 0\nv 0.1 0 0\nv 0 0.1 0\nf 1 2 3\n");
+    const QString model = windows_.path(QStringLiteral("model/small.osim"));
     write_text(model, small_model("bone.obj"));
     // without the folder: the model opens, the mesh is reported once with the paths tried
     settings::geometry_paths.clear();
@@ -437,7 +417,7 @@ class GuiOsimTest : public QObject {
     QVERIFY(w->last_message().contains(QLatin1String("Geometry/bone.obj")));
     QVERIFY(w->document().data().bodies.at(1).mesh_parts.empty());
     // with it (and a name in another letter case)
-    settings::geometry_paths.set({tmp_.filePath(QStringLiteral("bones"))});
+    settings::geometry_paths.set({windows_.path(QStringLiteral("bones"))});
     QCOMPARE(w->open_project(model), QString());
     const js::ui::Body& b = w->document().data().bodies.at(1);
     QCOMPARE(b.mesh_parts.size(), std::size_t(1));
@@ -450,13 +430,13 @@ class GuiOsimTest : public QObject {
 
   void bad_files_give_one_message() {
     auto w = make_window();
-    const QString bad = tmp_.filePath(QStringLiteral("bad.osim"));
+    const QString bad = windows_.path(QStringLiteral("bad.osim"));
     write_text(bad, "<OpenSimDocument Version=\"40000\">\n<Model name=\"x\">\n<BodySet>\n</Model>\n");
     const QString err = w->open_project(bad);
     QVERIFY(err.contains(QLatin1String("bad.osim:")));
     QVERIFY(err.contains(QLatin1String("invalid XML")));
     // an unknown joint type: the model opens, the problem is named once with its line
-    const QString odd = tmp_.filePath(QStringLiteral("odd.osim"));
+    const QString odd = windows_.path(QStringLiteral("odd.osim"));
     QByteArray text = small_model("none.vtp");
     text.replace("PinJoint", "FancyJoint");
     write_text(odd, text);
@@ -466,13 +446,6 @@ class GuiOsimTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  set_default_gl_format();
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
-  QApplication::setApplicationName(QStringLiteral("jointsmith_gui_osim_test"));
-  GuiOsimTest t;
-  return QTest::qExec(&t, argc, argv);
-}
+JS_GUI_TEST_MAIN(GuiOsimTest, "jointsmith_gui_osim_test")
 
 #include "test_gui_osim.moc"

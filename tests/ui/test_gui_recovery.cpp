@@ -9,7 +9,6 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
-#include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
 #include <csignal>
@@ -22,10 +21,11 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
-#include "ui/viewport/gl_format.hpp"
+#include "gui_fixture.hpp"
 
 using namespace js;
 using namespace js::ui;
+using namespace js::ui::test;
 
 namespace {
 
@@ -115,16 +115,6 @@ class Child {
   QProcess proc_;
 };
 
-// clicks the button with this text on the next message box that opens
-void answer_next_box(const QString& text) {
-  QTimer::singleShot(200, [text] {
-    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-    if (!box) return;
-    for (QAbstractButton* b : box->buttons())
-      if (b->text() == text) b->click();
-  });
-}
-
 std::size_t samples_of(MainWindow& w) {
   const auto& joints = w.document().data().joints;
   return joints.empty() ? 0 : joints.front().samples.size();
@@ -135,14 +125,9 @@ std::size_t samples_of(MainWindow& w) {
 class RecoveryTest : public QObject {
   Q_OBJECT
  private:
-  QTemporaryDir tmp_;
-  int dirs_ = 0;
-  QString fresh_dir() { return tmp_.filePath(QStringLiteral("rec%1").arg(++dirs_)); }
-  std::unique_ptr<MainWindow> window(const QString& dir) {
-    auto w = std::make_unique<MainWindow>(nullptr, dir);
-    w->set_interactive(false);
-    return w;
-  }
+  Windows windows_;
+  QString fresh_dir() { return windows_.fresh_dir(); }
+  std::unique_ptr<MainWindow> window(const QString& dir) { return windows_.make_hidden(dir); }
   // closes a window the way the user does, leaving no unsaved work behind
   static void close_clean(MainWindow& w) {
     w.set_interactive(false);
@@ -153,16 +138,14 @@ class RecoveryTest : public QObject {
 
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-    settings::first_start_done.set(true);  // no demo unless asked
-    QVERIFY(tmp_.isValid());
+    use_clean_settings();  // no demo unless asked
+    QVERIFY(windows_.valid());
   }
 
   // (a) a file on the command line: recovery is offered first; Later opens the file and keeps the work
   void a_file_argument_is_offered_the_recovery_first() {
     const QString dir = fresh_dir();
-    const QString other = tmp_.filePath(QStringLiteral("other.jsproj"));
+    const QString other = windows_.path(QStringLiteral("other.jsproj"));
     DocumentData two = make_demo_project();
     two.joints.front().samples.resize(2);
     QCOMPARE(save_project(two, other), QString());
@@ -177,8 +160,9 @@ class RecoveryTest : public QObject {
     {
       auto w = window(dir);
       w->set_interactive(true);
-      answer_next_box(QStringLiteral("Later"));
+      const ModalAnswer later = answer_box(QStringLiteral("Later"));
       w->start({other}, false);
+      QVERIFY(later.answered());
       QCOMPARE(samples_of(*w), std::size_t(2));  // the file opened
       QCOMPARE(w->document().file_path(), QFileInfo(other).absoluteFilePath());
       w->set_interactive(false);
@@ -187,8 +171,9 @@ class RecoveryTest : public QObject {
     QVERIFY(QFile::exists(orphan));  // opening the file deleted nothing
     auto w = window(dir);
     w->set_interactive(true);
-    answer_next_box(QStringLiteral("Recover"));
+    const ModalAnswer recover = answer_box(QStringLiteral("Recover"));
     w->start({other}, false);
+    QVERIFY(recover.answered());
     QCOMPARE(samples_of(*w), kDemoSamples + 1);
     QVERIFY(w->document().is_modified());
     QVERIFY2(w->last_message().contains(QStringLiteral("other.jsproj")), qPrintable(w->last_message()));
@@ -219,7 +204,7 @@ class RecoveryTest : public QObject {
     QCOMPARE(samples_of(*w), kDemoSamples + 2);
     QVERIFY(w->document().is_modified());
     // saved: now the recovery file goes
-    const QString saved = tmp_.filePath(QStringLiteral("b.jsproj"));
+    const QString saved = windows_.path(QStringLiteral("b.jsproj"));
     const QString rec = w->autosave()->path();
     QVERIFY(QFile::exists(rec));
     QCOMPARE(w->save_project_as(saved), QString());
@@ -243,8 +228,9 @@ class RecoveryTest : public QObject {
     {
       auto w = window(dir);
       w->set_interactive(true);
-      answer_next_box(QStringLiteral("Discard"));  // would discard if asked
+      const ModalAnswer discard = answer_box(QStringLiteral("Discard"));  // would discard if asked
       w->start({}, false);
+      QVERIFY2(!discard.answered(), qPrintable(discard.text()));  // not asked
       QCOMPARE(w->document().data().joints.size(), std::size_t(0));
       QVERIFY(w->autosave()->orphans().isEmpty());
       w->set_interactive(false);
@@ -317,8 +303,9 @@ class RecoveryTest : public QObject {
     }
     auto w = window(dir);
     w->set_interactive(true);
-    answer_next_box(QStringLiteral("Discard"));
+    const ModalAnswer discard = answer_box(QStringLiteral("Discard"));
     w->start({}, false);
+    QVERIFY(discard.answered());
     QCOMPARE(w->document().data().joints.size(), std::size_t(0));
     QVERIFY(!QFile::exists(orphan));
     w->set_interactive(false);
@@ -327,10 +314,7 @@ class RecoveryTest : public QObject {
 };
 
 int main(int argc, char** argv) {
-  js::ui::set_default_gl_format();
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
-  QApplication::setApplicationName(QStringLiteral("jointsmith_recovery_test"));
+  js::ui::test::GuiTestApp app(argc, argv, QStringLiteral("jointsmith_recovery_test"));
   if (argc == 4 && QByteArray(argv[1]) == "--child") {
     QStandardPaths::setTestModeEnabled(true);
     return child_main(QString::fromLocal8Bit(argv[2]), QString::fromLocal8Bit(argv[3]));

@@ -11,16 +11,14 @@
 #include "ui/mesh/shapes.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/mesh/mesh_winding.hpp"
-#include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/picking.hpp"
 #include "ui/viewport/viewport_widget.hpp"
+#include "gui_fixture.hpp"
 #include "gui_pixels.hpp"
 
 using namespace js;
 using namespace js::ui;
-
-using js::ui::test::colour_distance;
-using js::ui::test::kBackground;
+using namespace js::ui::test;
 
 namespace {
 
@@ -44,10 +42,7 @@ MeshData ellipsoid_500k() {
 class ViewportGuiTest : public QObject {
   Q_OBJECT
  private slots:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings().clear();
-  }
+  void initTestCase() { use_clean_settings(false); }
 
   // closed meshes draw only their front faces (mesh_winding.hpp): the picture must not change, whichever way
   // the mesh is wound, and must match the same mesh drawn two-sided
@@ -74,7 +69,7 @@ class ViewportGuiTest : public QObject {
     ViewportWidget vp(doc, meshes);
     vp.resize(480, 360);
     vp.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&vp));
+    QVERIFY(wait_for_window(vp));
     CameraState c = doc.data().camera;
     frame_sphere(c, outward.centre().cast<double>(), outward.radius());
     doc.set_camera(c);
@@ -84,7 +79,7 @@ class ViewportGuiTest : public QObject {
     };
     const QImage out = draw(outward), in = draw(inward), two = draw(open);
     QVERIFY(!out.isNull());
-    out.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/cull_outward.png"));
+    save_screenshot(out, QStringLiteral("cull_outward.png"));
     int lit = 0, differ_in = 0, differ_two = 0;
     for (int y = 0; y < out.height(); ++y)
       for (int x = 0; x < out.width(); ++x) {
@@ -113,7 +108,7 @@ class ViewportGuiTest : public QObject {
     vp.options().grid = vp.options().world_axes = vp.options().body_triads = false;
     vp.resize(1280, 800);
     vp.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&vp));
+    QVERIFY(wait_for_window(vp));
     vp.set_lod_enabled(true);
     QElapsedTimer build;
     build.start();
@@ -129,8 +124,8 @@ class ViewportGuiTest : public QObject {
       const QImage off = vp.grabFramebuffer();
       const std::size_t drawn_off = vp.triangles_drawn();
       vp.set_lod_enabled(true);
-      on.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/lod_on_%1.png").arg(QLatin1String(view)));
-      off.save(QStringLiteral(JS_BINARY_DIR "/tests/ui/lod_off_%1.png").arg(QLatin1String(view)));
+      save_screenshot(on, QStringLiteral("lod_on_%1.png").arg(QLatin1String(view)));
+      save_screenshot(off, QStringLiteral("lod_off_%1.png").arg(QLatin1String(view)));
       // anything but the clear colour (no grid, axes or triads here): the body's grazing pixels are dark
       auto body = [](const QImage& img, int x, int y) {
         return x >= 0 && y >= 0 && x < img.width() && y < img.height() &&
@@ -198,9 +193,7 @@ class ViewportGuiTest : public QObject {
     ViewportWidget vp(doc, meshes);
     vp.resize(480, 360);
     vp.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&vp));
-    vp.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&vp));
+    QVERIFY(wait_for_window(vp, Wait::active));
     vp.clearFocus();
     CameraState c = doc.data().camera;
     frame_sphere(c, body.centre().cast<double>(), body.radius());
@@ -234,13 +227,6 @@ class ViewportGuiTest : public QObject {
   }
 };
 
-int main(int argc, char** argv) {
-  js::ui::set_default_gl_format();
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("JointsmithTest"));
-  QApplication::setApplicationName(QStringLiteral("jointsmith_gui_viewport_test"));
-  ViewportGuiTest t;
-  return QTest::qExec(&t, argc, argv);
-}
+JS_GUI_TEST_MAIN(ViewportGuiTest, "jointsmith_gui_viewport_test")
 
 #include "test_gui_viewport.moc"

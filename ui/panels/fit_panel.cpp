@@ -171,7 +171,7 @@ void FitPanel::refresh_charts() {
   charts_->set_history(j ? j->last_fit.history : std::vector<double>{});
   // a path that turns back on itself is flagged, not silently kept
   const FoldCheck fold = j && j->model ? check_fold(*j->model, doc_.data().fit.length_scale) : FoldCheck{};
-  fold_->setText(fold.message);
+  fold_->setText(j ? fold_message(fold, *j) : QString());
   fold_->setVisible(fold.folds);
 }
 

@@ -49,9 +49,7 @@ ModelChecks check_model(const JointModel& model, double length_scale) {
   out.min_speed = r.min_norm;
   out.where = r.where;
   if (dof == 1) {
-    const FoldCheck f = check_fold(model, length_scale);
-    out.folds = f.folds;
-    out.fold_message = f.message;
+    out.fold = check_fold(model, length_scale);
   }
   return out;
 }
@@ -100,7 +98,7 @@ std::vector<SummaryRow> joint_summary(const Joint& joint, const ModelChecks& che
     rows.push_back({QObject::tr("Smallest speed ‖S‖"),
                     QObject::tr("%1 at %2").arg(checks.min_speed, 0, 'g', 3).arg(summary_q_text(joint, checks.where)), speed_tip});
   if (joint.model && checks.valid && dof == 1)
-    rows.push_back({QObject::tr("Path"), checks.folds ? checks.fold_message : QObject::tr("does not fold back"),
+    rows.push_back({QObject::tr("Path"), checks.fold.folds ? fold_message(checks.fold, joint) : QObject::tr("does not fold back"),
                     QObject::tr("Whether the path turns back on itself inside the range (typically a sample captured out "
                                 "of order or outside the range)")});
   const QString error_tip = QObject::tr("Distance and angle from each captured sample to the joint at the sample's q: how "

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ui/document/document_data.hpp"
+#include "ui/joint/fold_check.hpp"
 
 namespace js::ui {
 
@@ -23,8 +24,7 @@ struct ModelChecks {
   bool valid = false;             // false: no model, or ranges open (nothing checked)
   double min_speed = 0.0;         // min over the range of ‖S e_i‖ with translations over the length scale
   Eigen::VectorXd where;          // q at that minimum
-  bool folds = false;             // a 1-dof path that turns back on itself (fold_check.hpp)
-  QString fold_message;
+  FoldCheck fold;                 // does a 1-dof path turn back on itself (fold_check.hpp)
 };
 ModelChecks check_model(const JointModel& model, double length_scale);
 

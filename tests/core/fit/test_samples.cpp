@@ -2,6 +2,7 @@
 // the message names file, line and column.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <sstream>
 
 #include "core/fit/sample_io.hpp"
@@ -59,16 +60,17 @@ TEST(Samples, CsvWithoutQAndWithNDof) {
   EXPECT_DOUBLE_EQ(b.samples[0].q[1], 2.0);
 }
 
-SampleSet random_set(int n, int dof, bool has_q) {
+// n samples with q and twist components uniform in [-1, 1], drawn from the calling test's own generator
+SampleSet random_set(int n, int dof, bool has_q, std::mt19937& rng) {
   SampleSet set;
   set.dof = dof;
   set.has_q = has_q;
   set.source = "<memory>";
-  std::srand(3);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
   for (int k = 0; k < n; ++k) {
     Sample s;
-    if (has_q) s.q = JointVector::Random(dof);
-    s.parent_T_child = se3_exp(Twist::Random());
+    if (has_q) s.q = JointVector::NullaryExpr(dof, [&] { return u(rng); });
+    s.parent_T_child = se3_exp(Twist::NullaryExpr([&] { return u(rng); }));
     s.weight = k == 1 ? 0.25 : 1.0;
     set.samples.push_back(s);
   }
@@ -91,10 +93,11 @@ void expect_same(const SampleSet& a, const SampleSet& b) {
 }
 
 TEST(Samples, CsvAndJsonRoundTripsAreLossless) {
+  std::mt19937 rng(3);
   for (int dof : {1, 2}) {
     for (bool has_q : {true, false}) {
       if (!has_q && dof > 1) continue;  // without q a set is 1-dof (natural parameterization)
-      const SampleSet set = random_set(5, dof, has_q);
+      const SampleSet set = random_set(5, dof, has_q, rng);
       std::stringstream c;
       write_samples_csv(set, c);
       expect_same(set, read_samples_csv(c, "c", {}));
