@@ -19,6 +19,7 @@
 #include "ui/joint/joint_operations.hpp"
 
 using namespace js::ui;
+using js::kPi;
 
 namespace {
 

@@ -14,6 +14,7 @@
 #include "tests/ui/four_bar_gap.hpp"
 
 using namespace js::ui;
+using js::kPi;
 using js::SE3;
 using js::Vec3;
 

@@ -18,6 +18,7 @@
 namespace {
 
 using namespace js::ui;
+using js::kPi;
 
 const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
 
