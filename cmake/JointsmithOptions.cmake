@@ -7,6 +7,12 @@ function(js_configure_target target)
   endif()
 endfunction()
 
+# js_unity(<target> <batch>): compile <batch> of the target's sources as one translation unit when JS_UNITY
+# (cmake/README.md, "Build time"): eigen's templates are instantiated, and its headers parsed, once per batch
+function(js_unity target batch)
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ${JS_UNITY} UNITY_BUILD_BATCH_SIZE ${batch})
+endfunction()
+
 if(JS_FUZZ)
   # everything instrumented for coverage; only the fuzz targets link libFuzzer's main
   add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined

@@ -232,7 +232,7 @@ std::string run_manifest_row(const ManifestRow& row, const std::string& dir) {
     r.error = e.what();
   }
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::string line = summary_line(r);
+  std::string line = summary_line(r);
   try {
     fs::create_directories(state_file(dir, row.output).parent_path());
     io::write_text_file_atomic(state_file(dir, row.output).string(), line + "\n");

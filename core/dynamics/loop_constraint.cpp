@@ -121,7 +121,7 @@ int LoopSet::rows(int i) const {
 
 int LoopSet::loop_rows() const {
   int r = 0;
-  for (int i = 0; i < size(); ++i) r += rows(i);
+  for (int i = 0; i < num_loops(); ++i) r += rows(i);
   return r;
 }
 

@@ -57,7 +57,7 @@ class LoopSet {
   // no loops and no couplers: nothing for a loop solver
   bool empty() const { return loops_.empty() && couplers_.empty(); }
   // the loops (couplers aside)
-  int size() const { return static_cast<int>(loops_.size()); }
+  int num_loops() const { return static_cast<int>(loops_.size()); }
   const std::vector<CoordinateCoupler>& couplers() const { return couplers_; }
   const LoopConstraint& loop(int i) const { return loops_[static_cast<std::size_t>(i)]; }
   const std::vector<LoopConstraint>& loops() const { return loops_; }

@@ -7,9 +7,9 @@ namespace js {
 LoopSolver::LoopSolver(const MultibodyModel& model, const LoopSet& loops)
     : loops_(loops), rows_(loops.total_rows()), ldlt_a_(loops.total_rows()) {
   const int nq = model.nq();
-  data_.reserve(static_cast<std::size_t>(loops.size()));
+  data_.reserve(static_cast<std::size_t>(loops.num_loops()));
   int r = 0;
-  for (int i = 0; i < loops.size(); ++i) {
+  for (int i = 0; i < loops.num_loops(); ++i) {
     data_.emplace_back(model, loops.loop(i), loops.rows(i));
     offset_.push_back(r);
     r += loops.rows(i);
@@ -29,7 +29,7 @@ LoopSolver::LoopSolver(const MultibodyModel& model, const LoopSet& loops)
 
 void LoopSolver::evaluate(const MultibodyModel& model, const MultibodyData& data, const ConstVectorRef& q,
                           const ConstVectorRef& qd, bool with_bias) {
-  for (int i = 0; i < loops_.size(); ++i) {
+  for (int i = 0; i < loops_.num_loops(); ++i) {
     const int r0 = offset_[static_cast<std::size_t>(i)];
     LoopData& ld = data_[static_cast<std::size_t>(i)];
     evaluate_loop(model, data, loops_.loop(i), ld, with_bias,
@@ -52,7 +52,7 @@ void LoopSolver::check_rank(double t) const {
   // the hard rows must be independent: rank by column-pivoting qr with an absolute tolerance (a row that is
   // identically redundant, e.g. a second copy of the tree's own joint, is zero to round-off, not small)
   std::vector<int> hard;
-  for (int i = 0; i < loops_.size(); ++i) {
+  for (int i = 0; i < loops_.num_loops(); ++i) {
     if (loops_.loop(i).compliance > 0.0) continue;
     for (int k = 0; k < data_[static_cast<std::size_t>(i)].rows; ++k) hard.push_back(offset_[static_cast<std::size_t>(i)] + k);
   }
@@ -67,7 +67,7 @@ void LoopSolver::check_rank(double t) const {
   for (Eigen::Index k = 0; k < diag; ++k) rank += std::abs(qr.matrixR()(k, k)) > tol ? 1 : 0;
   if (rank == static_cast<int>(hard.size())) return;
   std::string names;
-  for (int i = 0; i < loops_.size(); ++i) {
+  for (int i = 0; i < loops_.num_loops(); ++i) {
     if (loops_.loop(i).compliance > 0.0) continue;
     names += (names.empty() ? "\"" : ", \"") + loops_.loop(i).name + "\"";
   }
@@ -88,7 +88,7 @@ void LoopSolver::solve(const MultibodyModel& model, MultibodyData& data, double 
   }
   // right-hand side and regularization per row (evaluate wrote γ0 − G q̈_free into gamma_)
   const double h = dt;
-  for (int i = 0; i < loops_.size(); ++i) {
+  for (int i = 0; i < loops_.num_loops(); ++i) {
     const LoopConstraint& l = loops_.loop(i);
     const int r0 = offset_[static_cast<std::size_t>(i)];
     const int nr = data_[static_cast<std::size_t>(i)].rows;
@@ -135,7 +135,7 @@ LoopErrors LoopSolver::measure(const MultibodyModel& model, const MultibodyData&
                                const ConstVectorRef& qd) {
   evaluate(model, data, q, qd, false);
   LoopErrors e;
-  for (int i = 0; i < loops_.size(); ++i) {
+  for (int i = 0; i < loops_.num_loops(); ++i) {
     const int r0 = offset_[static_cast<std::size_t>(i)];
     const int nr = data_[static_cast<std::size_t>(i)].rows;
     e.position = std::max(e.position, delta_.segment(r0, nr).norm());
@@ -150,7 +150,7 @@ LoopErrors LoopSolver::measure(const MultibodyModel& model, const MultibodyData&
 
 double LoopSolver::potential() const {
   double v = 0.0;
-  for (int i = 0; i < loops_.size(); ++i) {
+  for (int i = 0; i < loops_.num_loops(); ++i) {
     const double c = loops_.loop(i).compliance;
     if (!(c > 0.0)) continue;
     v += 0.5 * delta_.segment(offset_[static_cast<std::size_t>(i)], data_[static_cast<std::size_t>(i)].rows).squaredNorm() / c;

@@ -55,7 +55,7 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   // hard loop rows join the limit impulses (compliant rows are springs and give way)
   if (loops_) {
     int r0 = 0;
-    for (int i = 0; i < options.loops->size(); ++i) {
+    for (int i = 0; i < options.loops->num_loops(); ++i) {
       const int nr = options.loops->rows(i);
       if (!(options.loops->loop(i).compliance > 0.0)) {
         for (int r = 0; r < nr; ++r) hard_loop_rows_.push_back(r0 + r);
@@ -99,8 +99,8 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
 
 std::string Simulator::unsupported(Integrator integrator) const {
   if (!is_implicit(integrator) || !loops_) return "";
-  // LoopSet::size() counts the loops alone; the couplers are refused as well
-  const std::size_t constraints = static_cast<std::size_t>(options_.loops->size()) + options_.loops->couplers().size();
+  // LoopSet::num_loops() counts the loops alone; the couplers are refused as well
+  const std::size_t constraints = static_cast<std::size_t>(options_.loops->num_loops()) + options_.loops->couplers().size();
   return std::string(integrator_name(integrator)) + " cannot step this scene: it has " +
          std::to_string(constraints) + " closed loop(s) or coordinate coupler(s) (" +
          std::to_string(loops_->rows()) + " constraint rows), and the implicit integrators differentiate the "

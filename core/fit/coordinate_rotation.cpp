@@ -6,12 +6,6 @@
 
 namespace js::fit {
 
-namespace {
-
-bool rotation_probe_bounded(const Coordinate& c) { return c.is_bounded() && c.min < c.max; }
-
-}  // namespace
-
 bool coordinate_rotates(const JointModel& joint, int i) {
   const int n = joint.dof();
   if (i < 0 || i >= n) return false;
@@ -19,16 +13,16 @@ bool coordinate_rotates(const JointModel& joint, int i) {
   Eigen::VectorXd q(n);
   for (int k = 0; k < n; ++k) {
     const Coordinate& c = coords[static_cast<std::size_t>(k)];
-    q[k] = rotation_probe_bounded(c) ? 0.5 * (c.min + c.max) : 0.0;
+    q[k] = c.has_range() ? 0.5 * (c.min + c.max) : 0.0;
   }
   const Coordinate& c = coords[static_cast<std::size_t>(i)];
-  const bool bounded = rotation_probe_bounded(c);
+  const bool bounded = c.has_range();
   JointData data(n);
   for (double x : bounded ? std::vector<double>{c.min, 0.5 * (c.min + c.max), c.max} : std::vector<double>{-1.0, 0.0, 1.0}) {
     q[i] = x;
     joint.evaluate(q, data, EvalLevel::Jacobian);
     // twists are [ω; v]
-    const double w = data.S.col(i).head<3>().norm(), v = data.S.col(i).tail<3>().norm();
+    const double w = angular(data.S.col(i)).norm(), v = linear(data.S.col(i)).norm();
     if (w > 1e-9 * std::max(1.0, v)) return true;
   }
   return false;

@@ -110,8 +110,8 @@ void IkSolver::prepare(const std::vector<IkTarget>& targets, const Eigen::Vector
     if (!(o.loop_weight > 0.0) || !(o.loop_tolerance > 0.0)) {
       throw std::invalid_argument("ik: loop_weight and loop_tolerance must be > 0");
     }
-    loop_data_.reserve(static_cast<std::size_t>(loops_->size()));
-    for (int i = 0; i < loops_->size(); ++i) {
+    loop_data_.reserve(static_cast<std::size_t>(loops_->num_loops()));
+    for (int i = 0; i < loops_->num_loops(); ++i) {
       const LoopConstraint& l = loops_->loop(i);
       if (l.body_b >= model_.num_bodies() || l.body_a >= model_.num_bodies()) {
         loops_ = nullptr;

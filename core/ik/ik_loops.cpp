@@ -11,7 +11,7 @@ double IkSolver::evaluate_loops(const Eigen::VectorXd& q, int row, bool with_jac
   double all = 0.0;
   hard_error_ = 0.0;
   int r = 0;
-  for (int i = 0; i < loops_->size(); ++i) {
+  for (int i = 0; i < loops_->num_loops(); ++i) {
     const LoopConstraint& loop = loops_->loop(i);
     LoopData& ld = loop_data_[static_cast<std::size_t>(i)];
     const int nr = ld.rows;

@@ -27,7 +27,7 @@ struct GlbBuilder {
   // appends floats (or uint32 indices) as a new buffer view + accessor; returns the accessor index
   template <typename T>
   int add(const std::vector<T>& values, int component, const char* type, int count, int target,
-          nlohmann::json min = nullptr, nlohmann::json max = nullptr) {
+          const nlohmann::json& min = nullptr, const nlohmann::json& max = nullptr) {
     while (bin.size() % 4) bin.push_back(0);
     const std::size_t offset = bin.size();
     bin.resize(offset + values.size() * sizeof(T));

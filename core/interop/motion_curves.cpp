@@ -16,8 +16,6 @@ char axis_char(int a) { return static_cast<char>('x' + a); }
 // a near b + 2πn: the outer angles of a decomposition jump by 2π where the motion passes ±180°
 double unwrap_towards(double a, double b) { return b + std::remainder(a - b, 2.0 * kPi); }
 
-bool bounded(const Coordinate& c) { return c.is_bounded() && c.max > c.min; }
-
 Vec3 angles_of(const AxisOrder& order, const Mat3& R) { return decompose_body_fixed(order, R); }
 
 }  // namespace
@@ -50,7 +48,7 @@ std::string AngleConvention::name() const {
 AngleConvention guess_grood_suntay(const JointModel& joint, int coordinate, const JointVector& at) {
   AngleConvention c;
   const Coordinate& coord = joint.coordinates()[static_cast<std::size_t>(coordinate)];
-  const double lo = bounded(coord) ? coord.min : -1.0, hi = bounded(coord) ? coord.max : 1.0;
+  const double lo = coord.has_range() ? coord.min : -1.0, hi = coord.has_range() ? coord.max : 1.0;
   JointData d(joint.dof());
   JointVector x = at;
   x[coordinate] = 0.5 * (lo + hi);
@@ -95,7 +93,7 @@ MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointV
       throw std::invalid_argument("motion curves: the range [" + std::to_string(lo) + ", " + std::to_string(hi) +
                                   "] of coordinate " + std::to_string(coordinate) + " is empty");
     }
-  } else if (bounded(coord)) {
+  } else if (coord.has_range()) {
     lo = coord.min;
     hi = coord.max;
   } else if (samples != nullptr && samples->size() > 1) {

@@ -154,6 +154,7 @@ OsimExport export_osim(const JointModel& joint, const OsimExportOptions& options
 
   std::vector<double> knots;
   const int n0 = std::max(4, options.initial_knots);
+  knots.reserve(static_cast<std::size_t>(n0));
   for (int k = 0; k < n0; ++k) knots.push_back(k == n0 - 1 ? q1 : q0 + (q1 - q0) * k / (n0 - 1));
   while (true) {
     set_functions(osim, options, knots, channel_values(motion, mid_T_joint, order, knots));

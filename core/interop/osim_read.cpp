@@ -14,6 +14,7 @@
 #include "core/io/file_read.hpp"
 #include "core/interop/osim_file.hpp"
 #include "core/interop/osim_model_scan.hpp"
+#include "core/interop/osim_model_parts.hpp"
 
 namespace js::interop {
 
@@ -129,18 +130,13 @@ struct Reader {
     }
   }
 
-  static std::string last_path_part(const std::string& path) {
-    const std::size_t slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-  }
-
   // an offset frame named by a socket (OpenSim 4): a PhysicalOffsetFrame under <frames>, or a body itself
   SE3 offset(const XMLElement* joint, const char* socket, std::string& body) const {
-    const std::string name = last_path_part(text(child(joint, socket)));
+    const std::string name = detail::last_path_part(text(child(joint, socket)));
     if (const XMLElement* frames = joint->FirstChildElement("frames")) {
       for (const XMLElement* f = frames->FirstChildElement(); f; f = f->NextSiblingElement()) {
         if (f->Attribute("name") && name == f->Attribute("name")) {
-          body = f->FirstChildElement("socket_parent") ? last_path_part(text(f->FirstChildElement("socket_parent"))) : name;
+          body = f->FirstChildElement("socket_parent") ? detail::last_path_part(text(f->FirstChildElement("socket_parent"))) : name;
           return frame(f, "translation", "orientation");
         }
       }

@@ -123,6 +123,9 @@ OsimReplaceResult replace_osim_joint(const std::string& text, const std::string&
   if (options.range) {
     const double range[2] = {q0, q1};
     s.set_child(coord_span, "range", osim_numbers(range, 2));
+    if (!coord.has_range || coord.min != q0 || coord.max != q1)
+      r.notes.push_back("the range of '" + coord.name + "' is now " + osim_number(q0) + " " + osim_number(q1) +
+                        (coord.has_range ? " (the file's was " + osim_number(coord.min) + " " + osim_number(coord.max) + ")" : ""));
     if (coord.default_value < q0 || coord.default_value > q1) {
       const double d = std::clamp(coord.default_value, q0, q1);
       s.set_child(coord_span, "default_value", osim_number(d));

@@ -179,6 +179,7 @@ OsimReplaceResult replace_osim_joint_polynomial(const std::string& text, const s
   }
   OsimPolynomialJoint written = ex.joint;
   std::vector<std::string> file_names;
+  file_names.reserve(from.size());
   for (int d : from) file_names.push_back(r.coordinates[static_cast<std::size_t>(d)]);
   for (AxisFunction& f : written.functions) {
     if (f.kind() == AxisFunctionKind::MultivariatePolynomial) f = permute_polynomial(f, from);

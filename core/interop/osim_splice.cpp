@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/interop/euler.hpp"
+#include "core/interop/osim_model_parts.hpp"
 
 namespace js::interop::detail {
 
@@ -25,11 +26,6 @@ std::string trimmed(std::string_view s) {
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
-}
-
-std::string last_path_part(const std::string& path) {
-  const std::size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
 // a mesh as OpenSim looks for it: the name itself when absolute, else beside the model and in its Geometry/
@@ -173,7 +169,7 @@ void set_offset_frames(Splicer& s, int j, const SE3& parent_T_pframe, const SE3&
                                   std::pair<const char*, SE3>{"socket_child_frame", child_T_cframe}}) {
     const int sk = s.child(j, socket);
     if (sk < 0) s.fail(OsimErrorKind::MissingElement, j, std::string("has no <") + socket + ">");
-    const std::string name = last_path_part(s.content(sk));
+    const std::string name = detail::last_path_part(s.content(sk));
     int f = -1;
     if (frames >= 0) {
       for (int k : xml_children(s.spans, frames)) {

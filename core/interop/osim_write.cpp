@@ -13,7 +13,7 @@ namespace js::interop {
 
 namespace {
 
-std::string numbers(const double* v, std::size_t n) {
+std::string digits17(const double* v, std::size_t n) {
   std::string s;
   char buf[32];
   for (std::size_t i = 0; i < n; ++i) {
@@ -22,8 +22,8 @@ std::string numbers(const double* v, std::size_t n) {
   }
   return s;
 }
-std::string numbers(const std::vector<double>& v) { return numbers(v.data(), v.size()); }
-std::string numbers(const Vec3& v) { return numbers(v.data(), 3); }
+std::string digits17(const std::vector<double>& v) { return digits17(v.data(), v.size()); }
+std::string digits17(const Vec3& v) { return digits17(v.data(), 3); }
 
 void element(tinyxml2::XMLPrinter& p, const char* name, const std::string& text) {
   p.OpenElement(name);
@@ -35,13 +35,13 @@ void write_function(tinyxml2::XMLPrinter& p, const OsimFunction& f, const char* 
   p.OpenElement(osim_function_element(f.kind()));
   if (name_attribute) p.PushAttribute("name", name_attribute);
   switch (f.kind()) {
-    case OsimFunctionKind::Constant: element(p, "value", numbers(&f.coefficients()[0], 1)); break;
+    case OsimFunctionKind::Constant: element(p, "value", digits17(&f.coefficients()[0], 1)); break;
     case OsimFunctionKind::Linear:
-    case OsimFunctionKind::Polynomial: element(p, "coefficients", numbers(f.coefficients())); break;
+    case OsimFunctionKind::Polynomial: element(p, "coefficients", digits17(f.coefficients())); break;
     case OsimFunctionKind::SimmSpline:
     case OsimFunctionKind::NaturalCubicSpline:
-      element(p, "x", numbers(f.x()));
-      element(p, "y", numbers(f.y()));
+      element(p, "x", digits17(f.x()));
+      element(p, "y", digits17(f.y()));
       break;
     case OsimFunctionKind::Multiplier:
       p.OpenElement("function");
@@ -49,7 +49,7 @@ void write_function(tinyxml2::XMLPrinter& p, const OsimFunction& f, const char* 
       p.CloseElement();
       {
         const double scale = f.scale();
-        element(p, "scale", numbers(&scale, 1));
+        element(p, "scale", digits17(&scale, 1));
       }
       break;
   }
@@ -60,8 +60,8 @@ void write_frame(tinyxml2::XMLPrinter& p, const std::string& name, const std::st
   p.OpenElement("PhysicalOffsetFrame");
   p.PushAttribute("name", name.c_str());
   element(p, "socket_parent", body);
-  element(p, "translation", numbers(T.p));
-  element(p, "orientation", numbers(decompose_body_fixed({0, 1, 2}, T.R)));
+  element(p, "translation", digits17(T.p));
+  element(p, "orientation", digits17(decompose_body_fixed({0, 1, 2}, T.R)));
   p.CloseElement();
 }
 
@@ -87,9 +87,9 @@ std::string osim_joint_to_text(const OsimCustomJoint& joint, const std::string& 
   for (const OsimCoordinate& c : joint.coordinates) {
     p.OpenElement("Coordinate");
     p.PushAttribute("name", c.name.c_str());
-    element(p, "default_value", numbers(&c.default_value, 1));
+    element(p, "default_value", digits17(&c.default_value, 1));
     const double range[2] = {c.min, c.max};
-    if (c.has_range) element(p, "range", numbers(range, 2));
+    if (c.has_range) element(p, "range", digits17(range, 2));
     element(p, "clamped", "true");
     p.CloseElement();
   }
@@ -103,7 +103,7 @@ std::string osim_joint_to_text(const OsimCustomJoint& joint, const std::string& 
     p.OpenElement("TransformAxis");
     p.PushAttribute("name", a.name.c_str());
     element(p, "coordinates", a.coordinate >= 0 ? joint.coordinates.at(static_cast<std::size_t>(a.coordinate)).name : "");
-    element(p, "axis", numbers(a.axis));
+    element(p, "axis", digits17(a.axis));
     write_function(p, a.function, "function");
     p.CloseElement();
   }

@@ -81,7 +81,7 @@ SceneMotion simulated_motion(const scene::Scene& scene, double duration, int eve
 
 scene::TriangleMesh inertia_box(const BodyInertia& inertia) {
   Eigen::SelfAdjointEigenSolver<Mat3> eig(inertia.inertia_com);
-  const Vec3 I = eig.eigenvalues();
+  const Vec3& I = eig.eigenvalues();
   Mat3 axes = eig.eigenvectors();
   if (axes.determinant() < 0.0) axes.col(2) *= -1.0;
   // solid box: I_x = m (b² + c²) / 12 … so a² = 6 (I_y + I_z − I_x) / m (half extents a/2)

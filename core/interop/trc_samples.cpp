@@ -12,7 +12,9 @@
 
 namespace js::interop {
 
-SE3 fit_cluster_pose(const std::vector<Vec3>& a, const std::vector<Vec3>& b, double* rms) {
+SE3 fit_cluster_pose(const std::vector<Vec3>& reference, const std::vector<Vec3>& observed, double* rms) {
+  const std::vector<Vec3>& a = reference;
+  const std::vector<Vec3>& b = observed;
   if (a.size() != b.size() || a.size() < 3) throw std::invalid_argument("a cluster pose needs at least 3 pairs of points");
   Vec3 ca = Vec3::Zero(), cb = Vec3::Zero();
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -24,7 +26,8 @@ SE3 fit_cluster_pose(const std::vector<Vec3>& a, const std::vector<Vec3>& b, dou
   Mat3 H = Mat3::Zero();
   for (std::size_t i = 0; i < a.size(); ++i) H += (a[i] - ca) * (b[i] - cb).transpose();
   const Eigen::JacobiSVD<Mat3> svd(H, Eigen::ComputeFullU | Eigen::ComputeFullV);
-  const Mat3 U = svd.matrixU(), V = svd.matrixV();
+  const Mat3& U = svd.matrixU();
+  const Mat3& V = svd.matrixV();
   Mat3 D = Mat3::Identity();
   D(2, 2) = (V * U.transpose()).determinant() < 0.0 ? -1.0 : 1.0;  // reflection guard
   SE3 T;
@@ -46,7 +49,7 @@ double cluster_spread(const std::vector<Vec3>& points) {
   Mat3 M = Mat3::Zero();
   for (const Vec3& p : points) M += (p - c) * (p - c).transpose();
   const Eigen::JacobiSVD<Mat3> svd(M);
-  const Vec3 s = svd.singularValues();  // of the scatter: squares of the point set's singular values
+  const Vec3& s = svd.singularValues();  // of the scatter: squares of the point set's singular values
   return s[0] > 0.0 ? std::sqrt(s[1] / s[0]) : 0.0;
 }
 
@@ -106,6 +109,7 @@ TrcSampleResult trc_samples(const TrcData& trc, const TrcSampleOptions& o) {
   };
   const auto gather = [&](int f, const std::vector<int>& idx) {
     std::vector<Vec3> p;
+    p.reserve(idx.size());
     for (int k : idx) p.push_back(trc.position(f, k));
     return p;
   };

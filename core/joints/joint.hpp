@@ -77,6 +77,8 @@ struct Coordinate {
   bool has_lower_limit() const { return min > kNoLowerLimit; }
   bool has_upper_limit() const { return max < kNoUpperLimit; }
   bool is_bounded() const { return has_lower_limit() && has_upper_limit(); }
+  // both bounds and room between them: a range to sample, sweep or take the middle of
+  bool has_range() const { return is_bounded() && max > min; }
   void open_limits() {
     min = kNoLowerLimit;
     max = kNoUpperLimit;

@@ -61,7 +61,6 @@ int sextet(char c) {
   return -1;
 }
 
-bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 std::uint64_t header_word(const std::vector<std::uint8_t>& h, std::size_t i, std::size_t size, bool be) {
   return size == 4 ? load<std::uint32_t>(h.data() + i * 4, be) : load<std::uint64_t>(h.data() + i * 8, be);

@@ -37,6 +37,9 @@ void decode_ints(const std::uint8_t* p, std::size_t n, Scalar s, bool be, std::i
 
 // one ascii value; index says which value of the array for the message. throws Bad for a token that is not
 // a number (ints: not an integer).
+// ascii whitespace between tokens, in both formats
+inline bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
 double parse_double_token(std::string_view token, std::size_t index);
 std::int64_t parse_int_token(std::string_view token, std::size_t index);
 

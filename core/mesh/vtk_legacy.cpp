@@ -14,8 +14,6 @@ namespace js::mesh::vtk {
 
 namespace {
 
-bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
-
 class Reader {
  public:
   Reader(std::string_view bytes, const std::string& source) : s_(bytes), source_(source) {}

@@ -33,7 +33,6 @@ struct Context {
   throw io::FileError(kind, io::Location{.source = cx.source, .element = where}, problem);
 }
 
-bool is_space(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 
 // the text of an element (all its text children: vtk writes <InformationKey> children before the data).
 std::string_view element_text(const XMLElement* e, std::string& holder) {

@@ -66,7 +66,7 @@ ReferenceRun run_reference(const Scene& scene, double dt, double duration) {
   ref.scale.resize(nq);
   for (int k = 0; k < nq; ++k) {
     const Coordinate& c = scene.model.coordinate_info(k);
-    if (c.is_bounded() && c.max > c.min) {
+    if (c.has_range()) {
       ref.scale[k] = c.max - c.min;
     } else {
       double lo = ref.q[0][k], hi = lo;

@@ -17,6 +17,7 @@
 #include "ui/export/scene_import.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "tests/ui/four_bar_gap.hpp"
+#include "tests/ui/ui_test_files.hpp"
 
 namespace {
 
@@ -24,7 +25,7 @@ using js::ui::Document;
 using js::ui::DynamicsPlayer;
 using nlohmann::json;
 
-QString scene_path(const char* name) { return QStringLiteral(JS_SOURCE_DIR "/resources/scenes/%1.json").arg(name); }
+using js::ui::test::scene_path;
 
 // the scene opened as the app opens it, with the player on the scene's dt, integrator and damping
 void open(Document& doc, DynamicsPlayer& player, const char* name) {
@@ -149,7 +150,7 @@ TEST(DynamicsLoopsPlayback, LoopsFollowARenamedBodyAndKeepTheirJointFile) {
   const QString out = dir.filePath(QStringLiteral("knee_copy.json"));
   ASSERT_TRUE(js::ui::export_scene_file(doc.data(), out).isEmpty());
   const js::scene::Scene sc = js::scene::read_scene_file(out.toStdString());
-  EXPECT_EQ(sc.loops.size(), 1);
+  EXPECT_EQ(sc.loops.num_loops(), 1);
 }
 
 TEST(DynamicsLoopsPlayback, RedundantHardLoopsStopTheRunWithTheCoresMessage) {

@@ -51,8 +51,8 @@ TEST(IkDrag, ADragMovesEveryJointAboveTheBodyInOneStep) {
   Document doc;
   doc.reset(*load.data, {});
   const DocumentData before = doc.data();
-  const Body* foot = nullptr;
-  for (const Body& b : before.bodies)
+  const js::ui::Body* foot = nullptr;
+  for (const js::ui::Body& b : before.bodies)
     if (b.name == QStringLiteral("foot")) foot = &b;
   ASSERT_TRUE(foot);
   const Vec3 grab = before.world_T_body(foot->id).act(Vec3(0.0, -0.12, -0.08));
@@ -96,8 +96,8 @@ TEST(IkDrag, DraggingTheFourBarsCouplerKeepsTheLoopClosed) {
   const double th2 = std::atan2(b.y() - a.y(), b.x() - a.x());
   const Vec3 on_curve(a.x() + std::cos(th2) * local.x() - std::sin(th2) * local.y(),
                       a.y() + std::sin(th2) * local.x() + std::cos(th2) * local.y(), 0.0);
-  const Body* world = nullptr;
-  for (const Body& body : before.bodies)
+  const js::ui::Body* world = nullptr;
+  for (const js::ui::Body& body : before.bodies)
     if (body.frame_only) world = &body;
   ASSERT_TRUE(world);
   const Vec3 target = world->pose.act(on_curve);

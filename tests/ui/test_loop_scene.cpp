@@ -15,6 +15,7 @@
 #include "ui/joint/joint_operations.hpp"
 #include "ui/viewport/scene_builder.hpp"
 #include "tests/ui/four_bar_gap.hpp"
+#include "tests/ui/ui_test_files.hpp"
 
 namespace {
 
@@ -24,7 +25,7 @@ using js::test::four_bar_gap;
 using js::test::joint_of;
 using nlohmann::json;
 
-QString scene_path(const char* name) { return QStringLiteral(JS_SOURCE_DIR "/resources/scenes/%1.json").arg(name); }
+using js::ui::test::scene_path;
 
 void open(js::ui::Document& doc, const char* name) {
   js::ui::SceneLoad l = js::ui::load_scene(scene_path(name));

@@ -17,18 +17,15 @@
 #include "ui/export/osim_import.hpp"
 #include "ui/export/scene_import.hpp"
 #include "ui/joint/document_multibody.hpp"
+#include "tests/ui/ui_test_files.hpp"
 
 namespace {
 
 using nlohmann::json;
 
-const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
+using js::ui::test::kModels;
 
-void write_text(const QString& path, const QByteArray& text) {
-  QFile f(path);
-  ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-  f.write(text);
-}
+using js::ui::test::write_text;
 
 // two bones on pins, the second's angle coupled to the first's (q_b = −0.5 · q_a + 0.1), a mesh on the ground
 QByteArray coupled_model() {

@@ -10,17 +10,14 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/document/joint_model.hpp"
+#include "tests/ui/ui_test_files.hpp"
 
 using namespace js;
 using namespace js::ui;
 
 namespace {
 
-void write_text(const QString& path, const QByteArray& text) {
-  QFile f(path);
-  ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-  f.write(text);
-}
+using js::ui::test::write_text;
 
 std::string load_error(const QString& path) { return load_project(path).error.toStdString(); }
 

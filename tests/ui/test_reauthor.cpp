@@ -22,14 +22,16 @@
 #include "ui/document/operations.hpp"
 #include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
+#include "ui/joint/coordinate_edit.hpp"
 #include "ui/joint/reauthor.hpp"
+#include "tests/ui/ui_test_files.hpp"
 
 namespace {
 
 using namespace js::ui;
 using js::kPi;
 
-const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
+using js::ui::test::kModels;
 constexpr double kDeg = kPi / 180.0;
 
 JointId joint_named(const Document& doc, const char* osim_name) {
@@ -155,6 +157,51 @@ void round_trip(const char* model_file, const char* knee) {
 
 TEST(Reauthor, Leg6dof9muscKneeRoundTrip) { round_trip("leg6dof9musc.osim", "knee_r"); }
 TEST(Reauthor, Rajagopal2016WalkerKneeRoundTrip) { round_trip("Rajagopal2016.osim", "walker_knee_r"); }
+
+// the range and default a user gives a replaced joint in the Coordinates editor are the ones the saved model has
+// (they used to be the file's: the replacement wrote its own range and the coordinates' pass skipped replaced joints)
+TEST(Reauthor, EditedRangeAndDefaultOfAReplacedKneeAreSaved) {
+  const QString path = kModels + QStringLiteral("/leg6dof9musc.osim");
+  if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  OsimLoad load = load_osim(path, {});
+  ASSERT_TRUE(load.data) << load.error.toStdString();
+  Document doc;
+  doc.reset(std::move(*load.data), {});
+  const JointId id = joint_named(doc, "knee_r");
+  ASSERT_NE(id, 0);
+  ASSERT_TRUE(sample_joint(doc, id, 25).ok());
+  const FitOutcome outcome = run_fit(*doc.data().joint(id), doc.data().fit);
+  ASSERT_TRUE(outcome.ok()) << outcome.error.toStdString();
+  ASSERT_TRUE(set_candidate(doc, id, outcome.model, fit_record(outcome.report), QStringLiteral("Fit")).ok());
+  ASSERT_TRUE(replace_with_candidate(doc, id).ok());
+
+  // narrow the knee to [−100°, −10°] and put its default at −45°, as the editor does
+  CoordinateEdit e = coordinate_edit_of(*doc.data().joint(id), 0);
+  const js::Coordinate file = doc.data().joint(id)->original->coordinates()[0];
+  ASSERT_LT(file.min, -100 * kDeg);
+  e.min = -100 * kDeg;
+  e.max = -10 * kDeg;
+  e.default_value = -45 * kDeg;
+  const auto edited = edit_coordinate(doc, id, 0, e);
+  ASSERT_TRUE(edited.ok()) << edited.error.toStdString();
+
+  QTemporaryDir dir;
+  const QString saved = dir.filePath(QStringLiteral("narrowed.osim"));
+  const OsimSaveResult result = save_osim_document(doc.data(), saved, false);
+  ASSERT_TRUE(result.ok()) << result.error.toStdString();
+  EXPECT_TRUE(result.summary.contains(QLatin1String("is now"))) << result.summary.toStdString();
+  OsimLoad back = load_osim(saved, {});
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  const Joint* reread = nullptr;
+  for (const Joint& j : back.data->joints)
+    if (j.osim_joint == QLatin1String("knee_r")) reread = &j;
+  ASSERT_TRUE(reread && reread->model);
+  const js::Coordinate& rc = reread->model->coordinates()[0];
+  EXPECT_NEAR(rc.min, -100 * kDeg, 1e-9);
+  EXPECT_NEAR(rc.max, -10 * kDeg, 1e-9);
+  ASSERT_EQ(reread->default_q.size(), 1);
+  EXPECT_NEAR(reread->default_q[0], -45 * kDeg, 1e-9);
+}
 
 // a wrist on a universal joint (two coordinates): an 9 × 9 grid, a spline surface candidate, replaced and saved as
 // MultivariatePolynomialFunctions; the saved joint re-read is the fitted one within the save's own fidelity report

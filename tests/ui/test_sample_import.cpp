@@ -14,19 +14,16 @@
 #include "ui/document/project_file.hpp"
 #include "ui/export/osim_import.hpp"
 #include "ui/joint/sample_import.hpp"
+#include "tests/ui/ui_test_files.hpp"
 
 namespace {
 
 using namespace js::ui;
 using js::kPi;
 
-const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
+using js::ui::test::kModels;
 
-void write_text(const QString& path, const QByteArray& text) {
-  QFile f(path);
-  ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-  f.write(text);
-}
+using js::ui::test::write_text;
 
 // two bodies and a spline curve joint between them, no samples
 void two_bodies(Document& doc, JointId& joint) {

@@ -94,7 +94,7 @@ TEST(SceneExportPaths, FilesAreRelativeToTheExportAndTheFolderMovesWithThem) {
   js::scene::Scene sc;
   ASSERT_NO_THROW(sc = js::scene::read_scene_file((moved + QStringLiteral("/out/exported.json")).toStdString()));
   EXPECT_EQ(sc.model.num_bodies(), 2);
-  EXPECT_EQ(sc.loops.size(), 1);
+  EXPECT_EQ(sc.loops.num_loops(), 1);
   EXPECT_NEAR(sc.model.body(1).inertia.mass, 500.0 * 0.1 * 0.1 * 0.1, 1e-9);  // the box's mesh was read
   expect_steps_stay_finite(sc);
   // and it opens in the app again, the loop's joint file absolute at its new place
@@ -153,7 +153,7 @@ TEST(SceneExportPaths, AProjectSavedFromASceneMovesWithTheScenesFiles) {
   ASSERT_TRUE(err.isEmpty()) << err.toStdString();
   js::scene::Scene sc;
   ASSERT_NO_THROW(sc = js::scene::read_scene_file(out.toStdString()));
-  EXPECT_EQ(sc.loops.size(), 1);
+  EXPECT_EQ(sc.loops.num_loops(), 1);
   expect_steps_stay_finite(sc);
 
   // the recovery file (no project folder yet) keeps them absolute

@@ -59,8 +59,7 @@ class FourBarWithForces : public ::testing::Test {
   js::ui::Document doc;
 };
 
-}  // namespace
-
+// the tests share the fixture's anonymous namespace (a unity build would warn of a test class deriving from it)
 TEST_F(FourBarWithForces, DeletingABodyRemovesWhatNamesItAsOneUndoStep) {
   const json before = exported();
   const js::ui::DocumentData data_before = doc.data();
@@ -144,3 +143,5 @@ TEST_F(FourBarWithForces, RenamesFollowAndADeletedNameIsNotRevived) {
   EXPECT_EQ(opened["loops"][0]["body_b"], "rocker");
   EXPECT_EQ(opened["forces"]["point_springs"][0]["body_a"], "coupler");
 }
+
+}  // namespace

@@ -33,7 +33,7 @@ JointId active_joint_id(const Document& doc) {
 }
 
 QMenu* add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
-                        QMap<QString, QAction*>& actions, std::function<void(const QString&, bool)> message) {
+                        QMap<QString, QAction*>& actions, const std::function<void(const QString&, bool)>& message) {
   auto* joint_file = new QAction(QObject::tr("&Joint File…"), window);
   joint_file->setToolTip(QObject::tr("Save the active joint's model as a joint file (docs/joint-file.md)"));
   QObject::connect(joint_file, &QAction::triggered, window, [window, &doc, message] {

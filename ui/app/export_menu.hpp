@@ -18,7 +18,7 @@ namespace js::ui {
 // `actions` ("export_joint", "export_scene", "export_gltf", and "load_joint" — the caller places the last one);
 // message(text, error) reports.
 QMenu* add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
-                        QMap<QString, QAction*>& actions, std::function<void(const QString&, bool)> message);
+                        QMap<QString, QAction*>& actions, const std::function<void(const QString&, bool)>& message);
 
 // the joint the user means: the selected joint, else the parent joint of the selected body (0: none)
 JointId active_joint_id(const Document& doc);

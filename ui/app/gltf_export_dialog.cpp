@@ -35,7 +35,7 @@ double gltf_default_duration(const DocumentData& d) {
 
 }  // namespace
 
-QAction* make_export_gltf_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message) {
+QAction* make_export_gltf_action(QWidget* window, Document& doc, const std::function<void(const QString&, bool)>& message) {
   auto* a = new QAction(QObject::tr("&glTF (binary)…"), window);
   a->setToolTip(QObject::tr("Save the bodies and their motion (a simulation, or one coordinate swept over its range) as a "
                             ".glb that Blender and other viewers play, as jointsmith-cli export --format gltf (docs/gltf.md)"));

@@ -13,6 +13,6 @@ class QWidget;
 namespace js::ui {
 
 // the action ("export_gltf"); message(text, error) reports what was written or why nothing was.
-QAction* make_export_gltf_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message);
+QAction* make_export_gltf_action(QWidget* window, Document& doc, const std::function<void(const QString&, bool)>& message);
 
 }  // namespace js::ui

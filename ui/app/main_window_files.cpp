@@ -122,7 +122,7 @@ QString MainWindow::open_scene(const QString& path) {
 QString MainWindow::save_project_as(const QString& path) {
   // what is saved is on the undo stack: a running playback is recorded first
   playback_->stop_all();
-  if (const QString err = save_project(doc_.data(), path); !err.isEmpty()) return err;
+  if (QString err = save_project(doc_.data(), path); !err.isEmpty()) return err;
   doc_.mark_saved(QFileInfo(path).absoluteFilePath());
   // saved: the recovery copy is no longer needed
   autosave_->discard();

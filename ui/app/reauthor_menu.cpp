@@ -48,7 +48,7 @@ bool ask_sampling(QWidget* window, const Joint& j, const std::vector<SamplingCoo
   int ticked = 0;
   for (std::size_t k = 0; k < cs.size(); ++k) {
     const SamplingCoordinate& c = cs[k];
-    const bool bounded = bounded_range(c.coordinate);
+    const bool bounded = c.coordinate.has_range();
     auto* tick = new QCheckBox(bounded ? QStringLiteral("%1 ∈ [%2, %3]").arg(QString::fromStdString(c.coordinate.name), sampling_value_text(c, c.coordinate.min),
                                                                               sampling_value_text(c, c.coordinate.max))
                                        : QString::fromStdString(c.coordinate.name));
@@ -114,7 +114,7 @@ std::pair<QString, bool> save_osim_with_message(const Document& doc, const QStri
 }
 
 void add_reauthor_actions(QWidget* window, QMenu* file_menu, Document& doc,
-                          QMap<QString, QAction*>& actions, std::function<void(const QString&, bool)> message) {
+                          QMap<QString, QAction*>& actions, const std::function<void(const QString&, bool)>& message) {
   auto* sample = new QAction(QObject::tr("&Sample This Joint…"), window);
   sample->setToolTip(QObject::tr("Replace the active joint's samples by its own motion over one or two of its coordinates' "
                                  "ranges (N values, or an N × M grid), the others held or following their couplers, ready to fit "

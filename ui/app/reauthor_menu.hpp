@@ -19,7 +19,7 @@ namespace js::ui {
 // last two to file_menu (the caller places the joint ones); message(text, error) reports. the actions follow the
 // document: enabled when they apply to the active joint or document.
 void add_reauthor_actions(QWidget* window, QMenu* file_menu, Document& doc,
-                          QMap<QString, QAction*>& actions, std::function<void(const QString&, bool)> message);
+                          QMap<QString, QAction*>& actions, const std::function<void(const QString&, bool)>& message);
 
 // File ▸ Save As OpenSim Model without the dialog: the message to show, and whether it is an error
 std::pair<QString, bool> save_osim_with_message(const Document& doc, const QString& path, bool copy_meshes);

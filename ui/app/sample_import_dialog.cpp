@@ -70,8 +70,10 @@ MarkerImportDialog::MarkerImportDialog(const Document& doc, const Joint& j, cons
   child_list_ = marker_list(markers, model_markers_on(doc.data(), j.child, trc));
   parent_list_->setObjectName(QStringLiteral("parent_markers"));
   child_list_->setObjectName(QStringLiteral("child_markers"));
-  for (auto [list, body, what] : {std::tuple{parent_list_, parent_body, QObject::tr("Parent")},
-                                  std::tuple{child_list_, child_body, QObject::tr("Child")}}) {
+  for (const auto& [side_list, body, what] : {std::tuple{parent_list_, parent_body, QObject::tr("Parent")},
+                                              std::tuple{child_list_, child_body, QObject::tr("Child")}}) {
+    // a plain variable: clang does not capture structured bindings
+    QListWidget* list = side_list;
     auto* column = new QVBoxLayout;
     column->addWidget(new QLabel(QStringLiteral("%1: %2").arg(what, body ? body->name : QString())));
     column->addWidget(list);
@@ -161,7 +163,7 @@ QStringList model_markers_on(const DocumentData& d, BodyId body, const interop::
   return out;
 }
 
-QAction* make_export_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message) {
+QAction* make_export_samples_action(QWidget* window, Document& doc, const std::function<void(const QString&, bool)>& message) {
   auto* a = new QAction(QObject::tr("&Samples…"), window);
   a->setToolTip(QObject::tr("Save the active joint's samples as csv or json, as jointsmith-cli fit reads them (docs/samples.md)"));
   a->setStatusTip(a->toolTip());
@@ -181,7 +183,7 @@ QAction* make_export_samples_action(QWidget* window, Document& doc, std::functio
   return a;
 }
 
-QAction* make_import_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message) {
+QAction* make_import_samples_action(QWidget* window, Document& doc, const std::function<void(const QString&, bool)>& message) {
   auto* a = new QAction(QObject::tr("&Import Samples…"), window);
   a->setToolTip(QObject::tr("Replace the active joint's samples by a sample file (csv, json) or by motion-capture "
                             "markers (.trc): the child marker cluster's pose relative to the parent's, per frame"));

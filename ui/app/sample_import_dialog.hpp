@@ -48,10 +48,10 @@ class MarkerImportDialog : public QDialog {
 };
 
 // the action ("import_samples"); message(text, error) reports
-QAction* make_import_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message);
+QAction* make_import_samples_action(QWidget* window, Document& doc, const std::function<void(const QString&, bool)>& message);
 
 // File ▸ Export Samples… ("export_samples"): the active joint's samples as a csv or json file
-QAction* make_export_samples_action(QWidget* window, Document& doc, std::function<void(const QString&, bool)> message);
+QAction* make_export_samples_action(QWidget* window, Document& doc, const std::function<void(const QString&, bool)>& message);
 
 // the .trc's names of the markers an opened OpenSim model's MarkerSet puts on `body` (core/interop/osim_markers.hpp),
 // when there are at least 3 of them in the .trc; empty otherwise (no model, no MarkerSet, too few)

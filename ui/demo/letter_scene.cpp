@@ -165,6 +165,7 @@ ordered_json letters_scene(const std::vector<LetterOutline>& letters, const std:
       } else {
         // paper §7: the second curve through the inverse control frames of the child's own outline
         std::vector<SE3> inverse_frames;
+        inverse_frames.reserve(child_frames.size());
         for (const SE3& F : child_frames) inverse_frames.push_back(F.inverse());
         SplineCurveJoint own = outline_curve(inverse_frames, "around_own");
         const double w0 = nearest_parameter(own, K.p, true);

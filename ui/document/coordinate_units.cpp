@@ -132,6 +132,7 @@ QString coordinate_range_text(const Joint& joint, int i) {
 
 std::vector<CoordinateUnit> coordinate_units(const Joint& joint) {
   std::vector<CoordinateUnit> out;
+  out.reserve(static_cast<std::size_t>(std::max(0, joint_q_size(joint))));
   for (int i = 0; i < joint_q_size(joint); ++i) out.push_back(coordinate_unit(joint, i));
   return out;
 }

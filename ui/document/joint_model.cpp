@@ -38,18 +38,16 @@ SE3 joint_transform(const JointModel& model, const Eigen::VectorXd& q) {
   return d.G;
 }
 
-bool bounded_range(const Coordinate& c) { return c.is_bounded() && c.max > c.min; }
-
 void coordinate_range(const Joint& joint, int i, double& lo, double& hi) {
   if (joint.model && i < joint.model->dof()) {
     const Coordinate& c = joint.model->coordinates()[static_cast<std::size_t>(i)];
-    if (bounded_range(c)) {
+    if (c.has_range()) {
       lo = c.min;
       hi = c.max;
       return;
     }
   } else if (!joint.model && i >= 0 && static_cast<std::size_t>(i) < joint.user_coordinates.size() &&
-             bounded_range(joint.user_coordinates[static_cast<std::size_t>(i)])) {
+             joint.user_coordinates[static_cast<std::size_t>(i)].has_range()) {
     // not fitted yet: the range the user gave it for the fit
     lo = joint.user_coordinates[static_cast<std::size_t>(i)].min;
     hi = joint.user_coordinates[static_cast<std::size_t>(i)].max;

@@ -28,9 +28,6 @@ SE3 joint_transform(const JointModel& model, const Eigen::VectorXd& q);
 // to at least [−π, π] around them), else [−π, π].
 void coordinate_range(const Joint& joint, int i, double& lo, double& hi);
 
-// a coordinate with both limits (Coordinate::is_bounded) and a non-empty range
-bool bounded_range(const Coordinate& c);
-
 // q clamped into every coordinate's range (closed curves and unbounded coordinates pass through).
 Eigen::VectorXd clamp_to_range(const Joint& joint, const Eigen::VectorXd& q);
 

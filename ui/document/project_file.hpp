@@ -20,7 +20,7 @@ nlohmann::json project_to_json(const DocumentData& data, const QString& base_dir
 
 // parses json produced by project_to_json; relative mesh paths resolve against base_dir. reads through
 // core/io/json_cursor: a problem throws io::FileError "<source>: <json pointer of the key>: <what is wrong>".
-DocumentData project_from_json(const nlohmann::json& j, const QString& base_dir, const std::string& source = "project");
+DocumentData project_from_json(const nlohmann::json& doc, const QString& base_dir, const std::string& source = "project");
 
 struct ProjectLoad {
   std::optional<DocumentData> data;  // empty when the file could not be read

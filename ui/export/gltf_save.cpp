@@ -48,7 +48,7 @@ QStringList gltf_sweep_coordinates(const DocumentData& d, JointId preferred, QSt
   QStringList first, rest;
   for (const DocumentMultibody::Link& link : mb.links)
     for (int k : link.coordinates)
-      if (k >= 0 && bounded_range(mb.scene.model.coordinate_info(k)) &&
+      if (k >= 0 && mb.scene.model.coordinate_info(k).has_range() &&
           std::none_of(mb.scene.loops.couplers().begin(), mb.scene.loops.couplers().end(),
                        [k](const CoordinateCoupler& c) { return c.dependent == k; }))
         (link.joint == preferred ? first : rest) << gltf_coordinate_name(mb, k);

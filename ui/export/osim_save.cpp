@@ -35,7 +35,7 @@ std::vector<interop::OsimCoordinateValues> osim_document_coordinates(const Docum
     const auto& coords = j.model->coordinates();
     for (std::size_t i = 0; i < coords.size(); ++i) {
       interop::OsimCoordinateValues v{j.osim_joint.toStdString(), coords[i].name, std::nullopt, std::nullopt};
-      if (bounded_range(coords[i])) v.range = std::pair{coords[i].min, coords[i].max};
+      if (coords[i].has_range()) v.range = std::pair{coords[i].min, coords[i].max};
       bool coupled = false;
       if (d.osim)
         for (const OsimDocumentCoupler& c : d.osim->coupler_list)
@@ -43,6 +43,41 @@ std::vector<interop::OsimCoordinateValues> osim_document_coordinates(const Docum
       if (!coupled && static_cast<Eigen::Index>(i) < defaults.size()) v.default_value = defaults[static_cast<Eigen::Index>(i)];
       out.push_back(std::move(v));
     }
+  }
+  return out;
+}
+
+// a replaced 1-dof joint whose coordinate has the range its namesake had in the file: the replacement keeps the
+// file's <range> text as it is
+bool same_range_as_file(const Joint& j) {
+  const Coordinate& c = j.model->coordinates()[0];
+  for (const Coordinate& o : j.original->coordinates())
+    if (o.name == c.name) return o.min == c.min && o.max == c.max;
+  return false;
+}
+
+// the coordinates of replaced joint j as the document has them, named as the replacement wrote them: every default,
+// and for 2 and 3 dof an edited range inside the box the polynomials were checked over (1 dof: the replacement
+// wrote the range); an edited range outside that box is not written, and `notes` says so
+std::vector<interop::OsimCoordinateValues> replaced_coordinates(const Joint& j, const interop::OsimReplaceResult& r,
+                                                                QStringList& notes) {
+  std::vector<interop::OsimCoordinateValues> out;
+  const Eigen::VectorXd defaults = joint_default_q(j);
+  const auto& coords = j.model->coordinates();
+  for (std::size_t i = 0; i < r.coordinates.size() && i < coords.size(); ++i) {
+    interop::OsimCoordinateValues v{j.osim_joint.toStdString(), r.coordinates[i], std::nullopt, std::nullopt};
+    const Coordinate& c = coords[i];
+    if (coords.size() > 1 && c.has_range() && i < r.ranges.size()) {
+      if (c.min >= r.ranges[i].first && c.max <= r.ranges[i].second) {
+        v.range = std::pair{c.min, c.max};
+      } else {
+        notes << QObject::tr("  coordinate %1: the edited range [%2, %3] reaches outside [%4, %5], where the polynomials were "
+                             "checked; the file's range is kept")
+                     .arg(QString::fromStdString(r.coordinates[i])).arg(c.min).arg(c.max).arg(r.ranges[i].first).arg(r.ranges[i].second);
+      }
+    }
+    if (static_cast<Eigen::Index>(i) < defaults.size()) v.default_value = defaults[static_cast<Eigen::Index>(i)];
+    out.push_back(std::move(v));
   }
   return out;
 }
@@ -65,18 +100,27 @@ OsimSaveResult save_osim_document(const DocumentData& d, const QString& path, bo
   QStringList summaries;
   interop::OsimReplaceResult last;
   try {
+    std::vector<interop::OsimCoordinateValues> edited;
     for (const Joint* j : replaced) {
       interop::OsimReplaceOptions options;
       options.output_path = out_path;
       // mesh names are fixed once, in the coordinates' pass below (each pass reads the text the one before wrote)
       options.meshes = interop::OsimMeshPaths::Keep;
+      // 1 dof: the range the joint has in the app (the fit's, or edited in the Coordinates editor) is the one written
+      if (j->model->dof() == 1 && !same_range_as_file(*j)) {
+        const Coordinate& c = j->model->coordinates()[0];
+        if (c.has_range()) options.range = std::pair{c.min, c.max};
+      }
       last = interop::replace_osim_joint(text, model_path, j->osim_joint.toStdString(), *j->model, options);
       text = last.text;
       summaries << QString::fromStdString(interop::replace_summary(last, options)).trimmed();
+      const std::vector<interop::OsimCoordinateValues> own = replaced_coordinates(*j, last, summaries);
+      edited.insert(edited.end(), own.begin(), own.end());
     }
     // the coordinates edited in the app (range, default_value), and the mesh paths for the new folder
-    interop::OsimReplaceResult coords =
-        interop::set_osim_coordinates(text, model_path, osim_document_coordinates(d), out_path, mesh_mode);
+    const std::vector<interop::OsimCoordinateValues> others = osim_document_coordinates(d);
+    edited.insert(edited.end(), others.begin(), others.end());
+    interop::OsimReplaceResult coords = interop::set_osim_coordinates(text, model_path, edited, out_path, mesh_mode);
     if (replaced.empty() && coords.coordinates.empty()) {
       out.error = QObject::tr("No joint of %1 has been replaced and no coordinate's range or default edited, so the model is "
                               "unchanged: sample a joint, fit it and use Joint ▸ Replace in Model, or edit a coordinate in the "

@@ -111,7 +111,7 @@ bool DynamicsPlayer::play() {
   emit playing_changed(true);
   QString text = tr("Simulating with %1, dt = %2 s").arg(integrator_text(settings().integrator)).arg(settings().dt);
   if (has_loops() && !run_->mb.scene.loops.loops().empty())
-    text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.size());
+    text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.num_loops());
   if (const auto n = static_cast<int>(run_->mb.scene.loops.couplers().size()); n > 0)
     text += tr(", %n coupled coordinate(s)", nullptr, n);
   emit status_message(text);

@@ -72,7 +72,7 @@ std::vector<SamplingCoordinate> sampling_coordinates(const Joint& joint, const D
       s.held = oc.default_value;
       s.degrees = oc.motion != interop::OsimMotion::Translational;
     } else {
-      s.held = bounded_range(s.coordinate) ? std::clamp(0.0, s.coordinate.min, s.coordinate.max) : 0.0;
+      s.held = s.coordinate.has_range() ? std::clamp(0.0, s.coordinate.min, s.coordinate.max) : 0.0;
       const int f = restricted ? restricted->free_index_of(k) : k;
       s.degrees = f >= 0 && static_cast<std::size_t>(f) < joint.degrees.size() && joint.degrees[static_cast<std::size_t>(f)];
     }
@@ -102,7 +102,7 @@ QString sampling_problem(const Joint& joint, const DocumentData* d, const std::v
       return QObject::tr("Choose different coordinates of %1 (it has %2)").arg(joint.name).arg(cs.size());
     const SamplingCoordinate& c = cs[static_cast<std::size_t>(i)];
     const QString name = QString::fromStdString(c.coordinate.name);
-    if (!bounded_range(c.coordinate)) return QObject::tr("Coordinate %1 of %2 has no bounded range to sample over").arg(name, joint.name);
+    if (!c.coordinate.has_range()) return QObject::tr("Coordinate %1 of %2 has no bounded range to sample over").arg(name, joint.name);
     // a coordinate a coupler sets would repeat each pose (jointsmith-cli import-osim refuses it too)
     if (!c.coupler.isEmpty())
       return QObject::tr("Coordinate %1 of %2 is set by the coupler constraint %3 from other coordinates: sample the "
@@ -223,7 +223,7 @@ OpResult<int> sample_joint(Document& doc, JointId id, int n0, int n1, const std:
       after.user_coordinates.push_back(f >= 0 && was < j->user_coordinates.size() ? j->user_coordinates[was] : Coordinate{});
     }
     if (std::none_of(after.millimetres.begin(), after.millimetres.end(), [](bool b) { return b; })) after.millimetres.clear();
-    if (std::all_of(after.user_coordinates.begin(), after.user_coordinates.end(), [](const Coordinate& c) { return c.name.empty() && !bounded_range(c); }))
+    if (std::all_of(after.user_coordinates.begin(), after.user_coordinates.end(), [](const Coordinate& c) { return c.name.empty() && !c.has_range(); }))
       after.user_coordinates.clear();
     after.q = clamp_to_range(after, after.q);
   }
@@ -320,7 +320,7 @@ std::optional<JointDifference> comparison_difference(const Joint& joint) {
   JointVector lo(dof), hi(dof);
   for (int i = 0; i < dof; ++i) {
     const Coordinate& co = c.reference->coordinates()[static_cast<std::size_t>(i)];
-    if (!bounded_range(co)) return std::nullopt;
+    if (!co.has_range()) return std::nullopt;
     lo[i] = co.min;
     hi[i] = co.max;
   }

@@ -83,9 +83,9 @@ QString sample_angle_tooltip(const std::optional<interop::AngleConvention>& conv
            QString::fromStdString(names[2]));
 }
 
-QString sample_angle_text(const Mat3& R, const std::optional<interop::AngleConvention>& convention) {
-  if (!convention) return rotation_text(R);
-  const Vec3 a = interop::decompose_body_fixed(convention->sequence(), R) * kSampleAngleDeg;
+QString sample_angle_text(const Mat3& parent_R_child, const std::optional<interop::AngleConvention>& convention) {
+  if (!convention) return rotation_text(parent_R_child);
+  const Vec3 a = interop::decompose_body_fixed(convention->sequence(), parent_R_child) * kSampleAngleDeg;
   auto one = [](double v) { return QString::number(std::abs(v) < 0.05 ? 0.0 : v, 'f', 1) + QStringLiteral("°"); };
   return QStringLiteral("%1, %2, %3").arg(one(a.x()), one(a.y()), one(a.z()));
 }

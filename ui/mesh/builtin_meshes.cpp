@@ -19,10 +19,10 @@ BuiltinMeshRegistry& builtin_mesh_registry() {
 
 }  // namespace
 
-void register_builtin_mesh(const QString& name, BuiltinMeshMaker make) {
+void register_builtin_mesh(const QString& name, const BuiltinMeshMaker& make) {
   BuiltinMeshRegistry& r = builtin_mesh_registry();
   const std::lock_guard lock(r.mutex);
-  r.makers.insert(name, std::move(make));
+  r.makers.insert(name, make);
 }
 
 std::shared_ptr<const MeshData> builtin_mesh(const QString& name) {

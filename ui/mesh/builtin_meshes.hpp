@@ -15,7 +15,7 @@ namespace js::ui {
 using BuiltinMeshMaker = std::function<std::shared_ptr<const MeshData>()>;
 
 // registers (or replaces) the maker of "builtin:<name>"; safe from any thread
-void register_builtin_mesh(const QString& name, BuiltinMeshMaker make);
+void register_builtin_mesh(const QString& name, const BuiltinMeshMaker& make);
 // the mesh of "builtin:<name>" (name without the prefix); null when no maker is registered or it made none
 std::shared_ptr<const MeshData> builtin_mesh(const QString& name);
 

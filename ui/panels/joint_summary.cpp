@@ -41,7 +41,7 @@ ModelChecks check_model(const JointModel& model, double length_scale) {
   const int dof = model.dof();
   if (dof < 1) return out;
   for (const Coordinate& c : model.coordinates())
-    if (!bounded_range(c)) return out;  // an open range cannot be searched
+    if (!c.has_range()) return out;  // an open range cannot be searched
   // a fine grid for a path, coarser for a surface (the grid has per_axis^min(dof, 3) points)
   const int per_axis = dof == 1 ? 400 : dof == 2 ? 60 : 16;
   const JacobianNormReport r = check_jacobian_norm(model, per_axis, length_scale);

@@ -41,7 +41,7 @@ QString translation_mm_text(const Vec3& p) {
 QString rotation_text(const Mat3& R) {
   const Eigen::AngleAxisd aa(R);
   if (std::abs(aa.angle()) < 1e-9) return QStringLiteral("0°");
-  const Vec3 a = aa.axis();
+  const Vec3& a = aa.axis();
   return QStringLiteral("%1° about (%2, %3, %4)")
       .arg(aa.angle() * kDeg, 0, 'f', 1)
       .arg(a.x(), 0, 'f', 2)

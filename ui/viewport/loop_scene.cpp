@@ -66,7 +66,7 @@ std::unique_ptr<DocumentLoops> build_loops(const DocumentData& d) {
   if (!build_document_multibody(*source, out->mb).isEmpty() || out->mb.scene.loops.empty()) return nullptr;
   out->data = std::make_unique<MultibodyData>(out->mb.scene.model);
   out->solver = std::make_unique<LoopSolver>(out->mb.scene.model, out->mb.scene.loops);
-  for (int i = 0, r = 0; i < out->mb.scene.loops.size(); r += out->mb.scene.loops.rows(i++)) out->offsets.push_back(r);
+  for (int i = 0, r = 0; i < out->mb.scene.loops.num_loops(); r += out->mb.scene.loops.rows(i++)) out->offsets.push_back(r);
   for (const Joint& j : d.joints) out->held.push_back(j.model);
   return out;
 }
@@ -86,7 +86,7 @@ void append_loops(const DocumentData& d, const CameraState& cam, DocumentLoops& 
   const double size = 0.04 * cam.distance;  // triad length, m
   const Eigen::Vector4f closed(0.25f, 0.9f, 1.0f, 1.0f), open(1.0f, 0.2f, 0.2f, 1.0f);
   const LoopSet& loops = L.mb.scene.loops;
-  for (int i = 0; i < loops.size(); ++i) {
+  for (int i = 0; i < loops.num_loops(); ++i) {
     const LoopConstraint& loop = loops.loop(i);
     const LoopData& ld = L.solver->loop_data()[static_cast<std::size_t>(i)];
     LoopOverlay o;

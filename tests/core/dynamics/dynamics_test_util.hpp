@@ -4,6 +4,7 @@
 #include <memory>
 #include <random>
 
+#include "core/dynamics/algorithms.hpp"
 #include "core/dynamics/multibody.hpp"
 #include "core/joints/elliptic_joint.hpp"
 #include "core/joints/lower_pairs.hpp"
@@ -88,6 +89,13 @@ inline Eigen::VectorXd random_vector(int n, std::mt19937& rng, double scale = 1.
   Eigen::VectorXd v(n);
   for (int i = 0; i < n; ++i) v[i] = u(rng);
   return v;
+}
+
+// where body-fixed point p of `body` is in the world at q
+inline Vec3 point_at(const MultibodyModel& model, const Eigen::VectorXd& q, int body, const Vec3& p) {
+  MultibodyData d(model);
+  forward_kinematics(model, d, 0.0, q);
+  return d.bodies[static_cast<std::size_t>(body)].world_T_body.act(p);
 }
 
 }  // namespace js::test

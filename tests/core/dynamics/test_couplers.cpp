@@ -287,7 +287,7 @@ nlohmann::json coupled_scene() {
 TEST(Couplers, SceneFileCouplersAreReadAppliedAndHeld) {
   const scene::Scene sc = scene::read_scene_json(coupled_scene(), "coupled.json", "");
   ASSERT_EQ(sc.loops.couplers().size(), 1u);
-  EXPECT_EQ(sc.loops.size(), 0);
+  EXPECT_EQ(sc.loops.num_loops(), 0);
   const CoordinateCoupler& c = sc.loops.couplers()[0];
   EXPECT_EQ(c.dependent, 2);
   EXPECT_NEAR(sc.initial.q[2], 0.5 * c.function(0.6), 1e-15) << "the initial state is put on the coupler";

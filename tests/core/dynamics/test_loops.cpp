@@ -122,7 +122,7 @@ TEST(Loops, JacobianAndBiasMatchFiniteDifferences) {
 
 TEST(Loops, FourBarStaysClosedAndConservesEnergy) {
   const scene::Scene s = scene::read_scene_file(kScenes + "four_bar.json");
-  ASSERT_EQ(s.loops.size(), 1);
+  ASSERT_EQ(s.loops.num_loops(), 1);
   ASSERT_EQ(s.loops.total_rows(), 2);
   SimulatorOptions options;
   options.loops = &s.loops;

@@ -15,11 +15,7 @@ namespace {
 
 const Vec3 kToe(0.0, -0.12, -0.08);
 
-Vec3 point_at(const MultibodyModel& model, const Eigen::VectorXd& q, int body, const Vec3& p) {
-  MultibodyData d(model);
-  forward_kinematics(model, d, 0.0, q);
-  return d.bodies[static_cast<std::size_t>(body)].world_T_body.act(p);
-}
+using test::point_at;
 
 TEST(Ik, PointJacobianMatchesFiniteDifferences) {
   std::mt19937 rng(4);

@@ -9,6 +9,7 @@
 #include <numbers>
 
 #include "core/ik/ik.hpp"
+#include "tests/core/dynamics/dynamics_test_util.hpp"
 #include "core/scene/scene_file.hpp"
 #include "tests/support/alloc_counter.hpp"
 
@@ -34,11 +35,7 @@ Eigen::VectorXd closed_q(double q1) {
   return q;
 }
 
-Vec3 point_at(const MultibodyModel& model, const Eigen::VectorXd& q, int body, const Vec3& x) {
-  MultibodyData d(model);
-  forward_kinematics(model, d, 0.0, q);
-  return d.bodies[static_cast<std::size_t>(body)].world_T_body.act(x);
-}
+using test::point_at;
 
 // the loop's gap measured directly: the rocker's pin (0.3, 0, 0) against the ground pin (0.4, 0, 0)
 double pin_gap(const MultibodyModel& model, const Eigen::VectorXd& q) {

@@ -11,13 +11,14 @@
 #include "core/interop/osim_file.hpp"
 #include "core/interop/osim_markers.hpp"
 #include "core/interop/trc_samples.hpp"
+#include "tests/support/test_files.hpp"
 
 namespace js::interop {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path shared_models() { return fs::path(JS_SOURCE_DIR) / ".." / "shared" / "data" / "opensim"; }
+using js::test::shared_models;
 
 // bodies a and b; b's markers B2 sits on an offset frame of a joint; one marker has a bad location, one names a
 // frame that does not exist, one sits in <defaults> (not a marker of the model)

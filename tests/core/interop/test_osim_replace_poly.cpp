@@ -19,12 +19,13 @@
 #include "core/interop/osim_replace.hpp"
 #include "core/joints/spline_surface_joint.hpp"
 #include "core/lie/so3.hpp"
+#include "tests/support/test_files.hpp"
 
 namespace js::interop {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr double kDeg = kPi / 180.0;
+using js::test::kDeg;
 
 // a thorax welded to ground and a scapula on a ScapulothoracicJoint, as opensim-core documents the joint
 // (ScapulothoracicJoint.h: an ellipsoid mobilizer with radii thoracic_ellipsoid_radii_x_y_z for abduction,
@@ -123,19 +124,9 @@ const char* kScapulaModel = R"(<?xml version="1.0" encoding="UTF-8" ?>
 </OpenSimDocument>
 )";
 
-fs::path temp_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("js_replace_poly_" + std::to_string(::getpid()) + "_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+using js::test::temp_dir;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using js::test::slurp;
 
 // the surface fit of a grid over abduction × elevation (as `import-osim --grid` then `jointsmith-cli fit`)
 SplineSurfaceJoint fitted_scapula(std::pair<double, double> abduction, std::pair<double, double> elevation) {

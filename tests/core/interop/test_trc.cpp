@@ -11,13 +11,14 @@
 
 #include "core/interop/euler.hpp"
 #include "core/interop/trc_samples.hpp"
+#include "tests/support/test_files.hpp"
 
 namespace js::interop {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path shared_models() { return fs::path(JS_SOURCE_DIR) / ".." / "shared" / "data" / "opensim"; }
+using js::test::shared_models;
 
 const std::vector<Vec3> kParent = {{0.0, 0.0, 0.0}, {0.1, 0.0, 0.0}, {0.0, 0.12, 0.0}, {0.02, 0.03, 0.09}};
 const std::vector<Vec3> kChild = {{0.0, -0.3, 0.0}, {0.08, -0.35, 0.02}, {0.0, -0.4, 0.07}};

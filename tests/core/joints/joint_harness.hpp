@@ -9,6 +9,8 @@
 //      for JointAllocationTest in test_joint_allocations.cpp.
 #pragma once
 
+#include <initializer_list>
+
 #include <functional>
 #include <memory>
 #include <ostream>
@@ -77,5 +79,13 @@ class JointHarnessTest : public ::testing::TestWithParam<JointCase> {};
 // the zero-allocation suite over the same cases; its body lives in test_joint_allocations.cpp (an
 // executable of its own, because alloc_counter.cpp replaces operator new).
 class JointAllocationTest : public ::testing::TestWithParam<JointCase> {};
+
+// a joint vector from its values: qv({0.1, -0.2})
+inline JointVector qv(std::initializer_list<double> v) {
+  JointVector q(static_cast<Eigen::Index>(v.size()));
+  Eigen::Index i = 0;
+  for (double x : v) q[i++] = x;
+  return q;
+}
 
 }  // namespace js::test

@@ -8,16 +8,10 @@
 
 #include "core/joints/joint_difference.hpp"
 #include "core/joints/lower_pairs.hpp"
+#include "tests/core/joints/joint_harness.hpp"
 
 namespace js::test {
 namespace {
-
-JointVector qv(std::initializer_list<double> v) {
-  JointVector q(static_cast<Eigen::Index>(v.size()));
-  Eigen::Index i = 0;
-  for (double x : v) q[i++] = x;
-  return q;
-}
 
 TEST(JointDifference, SameJointIsZero) {
   const RevoluteJoint a;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "core/joints/lower_pairs.hpp"
+#include "tests/core/joints/joint_harness.hpp"
 #include "tests/core/joints/joint_cases.hpp"
 
 namespace js::test {
@@ -15,13 +16,6 @@ namespace {
 
 
 INSTANTIATE_TEST_SUITE_P(LowerPairs, JointHarnessTest, ::testing::ValuesIn(lower_pair_cases()), joint_case_name);
-
-JointVector qv(std::initializer_list<double> v) {
-  JointVector q(static_cast<Eigen::Index>(v.size()));
-  Eigen::Index i = 0;
-  for (double x : v) q[i++] = x;
-  return q;
-}
 
 TEST(LowerPairs, DofNamesAndPolicy) {
   EXPECT_EQ(FixedJoint().dof(), 0);
