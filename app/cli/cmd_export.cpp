@@ -1,6 +1,7 @@
 // jointsmith-cli export: a joint as an OpenSim CustomJoint (.osim, with a fidelity report) or a scene's
 // motion as glTF 2.0 (.glb). docs/opensim.md and docs/gltf.md.
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -13,10 +14,12 @@
 #include "core/interop/gltf_keys.hpp"
 #include "core/interop/osim_export.hpp"
 #include "core/interop/osim_file.hpp"
+#include "core/interop/osim_model_export.hpp"
 #include "core/interop/osim_replace.hpp"
 #include "core/io/atomic_file.hpp"
 #include "core/io/file_read.hpp"
 #include "core/io/joint_file.hpp"
+#include "core/io/json_text.hpp"
 #include "core/scene/scene_file.hpp"
 
 namespace js::cli {
@@ -36,6 +39,12 @@ keeps every node within --key-tolerance (m and rad) at every candidate frame. Th
 scene (gravity along z; --up z|y|auto says which the scene is) is turned by a y_up node; --z-up keeps the
 scene's axes unchanged.
 docs/gltf.md.
+--format osim with a scene file (an app's Export Scene File, resources/scenes/*.json): writes a whole OpenSim 4
+model: ground, a Body per body (mass, centre of mass, inertia, its mesh: .vtp/.stl/.obj by path relative to
+the output, .vtk or an inline mesh written to Geometry/BODY.obj), a WeldJoint per fixed joint and a CustomJoint
+per other joint (SimmSplines for 1 dof, MultivariatePolynomialFunctions for 2-3 dof, each read back and checked
+against --tolerance / --angle-tolerance); then the model is read back and every body's pose compared with the
+scene's. Loops, couplers, forces and a moving root are not exported (a note says so).
 With --into MODEL.osim --replace JOINT: writes the whole model with that joint replaced by a CustomJoint of
 the same name (frames, sockets and coordinates kept; SimmSplines of the fitted joint over the coordinate's
 range in the model, or --range), every byte outside the joint's element unchanged except mesh paths, which
@@ -52,6 +61,7 @@ are the CoordinateCouplerConstraints that set them. A 1-dof joint into a joint o
 knee_r: the flexion and two tibia translations coupled to it) drives the coordinate of its own name, or the one
 --coordinates NAME gives; the others and their couplers are removed likewise.
 Examples: jointsmith-cli export resources/joints/knee.json --format osim -o knee.osim
+          jointsmith-cli export resources/scenes/leg.json --format osim -o leg_model.osim
           jointsmith-cli export knee_fit.json --format osim --into leg.osim --replace knee_r -o leg_new.osim
           jointsmith-cli export scap_fit.json --format osim --into arm.osim --replace scapulothoracic_r \
               --coordinates scapula_abduction,scapula_elevation -o arm_new.osim
@@ -126,8 +136,36 @@ void export_osim_into(const ExportCliOptions& cli, const JointModel& joint, cons
 
 
 
+// a scene file to a whole model: bodies, meshes, every joint (osim_model_export.hpp)
+void export_osim_model_of_scene(const ExportCliOptions& cli, const nlohmann::json& scene) {
+  for (const auto* flag : {&cli.into, &cli.replace, &cli.range, &cli.coordinates, &cli.name})
+    if (!flag->empty()) throw std::runtime_error("export: " + cli.input + " is a scene: its whole model is written; --into, --replace, --range, --coordinates and --name are for joint files");
+  interop::OsimModelExportOptions options;
+  options.model_name = std::filesystem::path(cli.input).stem().string();
+  options.output_path = cli.output;
+  options.fit.position_tolerance = cli.tolerance;
+  options.fit.angle_tolerance = cli.angle_tolerance;
+  if (cli.spline == "natural") options.fit.spline_kind = interop::OsimFunctionKind::NaturalCubicSpline;
+  if (cli.tolerance_given) options.polynomial.position_tolerance = cli.tolerance;
+  if (cli.angle_tolerance_given) options.polynomial.angle_tolerance = cli.angle_tolerance;
+  options.polynomial.max_degree = cli.max_degree;
+  interop::OsimModelExport model;
+  try {
+    model = interop::export_osim_model(scene, cli.input, std::filesystem::path(cli.input).parent_path().string(), options);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error("export: " + cli.input + ": " + e.what());
+  }
+  std::cout << "OpenSim model of " << cli.input << ": " << interop::osim_model_summary(model);
+  interop::save_osim_model_export(model, cli.output);
+  std::cout << "  wrote " << cli.output << "\n";
+}
+
 void export_osim(const ExportCliOptions& cli) {
   io::refuse_overwriting_inputs(cli.output, {cli.input});
+  if (cli.spline != "simm" && cli.spline != "natural") throw std::runtime_error("export: --spline '" + cli.spline + "': expected simm or natural");
+  // a scene file ("format": "jointsmith.scene") is a whole model; anything else is read as a joint file
+  const nlohmann::json doc = io::parse_json_text(io::read_file_bytes(cli.input), cli.input);
+  if (doc.is_object() && doc.value("format", std::string()) == scene::kSceneFileFormat) return export_osim_model_of_scene(cli, doc);
   const std::unique_ptr<JointModel> joint = io::read_joint_file(cli.input);
   if (joint->dof() == 0) {
     throw std::runtime_error("export: " + cli.input + ": a 0-dof (fixed) joint has no motion to export; in OpenSim it is a WeldJoint");
@@ -210,9 +248,9 @@ void export_gltf(const ExportCliOptions& cli) {
 
 void add_export_command(CLI::App& app) {
   auto cli = std::make_shared<ExportCliOptions>();
-  CLI::App* cmd = app.add_subcommand("export", "export a joint to OpenSim (.osim) or a scene's motion to glTF (.glb)");
+  CLI::App* cmd = app.add_subcommand("export", "export a joint or a scene's whole model to OpenSim (.osim), or a scene's motion to glTF (.glb)");
   cmd->footer(kExportFooter);
-  cmd->add_option("input", cli->input, "joint file (--format osim) or scene file (--format gltf)")->required();
+  cmd->add_option("input", cli->input, "joint file (--format osim: a CustomJoint) or scene file (--format gltf, or osim: the whole model)")->required();
   cmd->add_option("--format", cli->format, "osim or gltf")->required()->check(CLI::IsMember({"osim", "gltf"}));
   cmd->add_option("-o,--output", cli->output, "file to write")->required();
   cmd->add_option("--tolerance", cli->tolerance, "osim: largest position error of the child origin (m; 2-3 dof: default 1e-4)")

@@ -4,6 +4,9 @@
 
 #include "app/cli/commands.hpp"
 
+// exit status (docs/cli.md): 0 done, 1 the input or the work failed, 2 a usage error, 3 `check` failed
+constexpr int kUsageError = 2;
+
 int main(int argc, char** argv) {
   CLI::App app{"jointsmith-cli: spline joints for multibody dynamics (Lee & Terzopoulos 2008)"};
   app.require_subcommand(1);
@@ -21,7 +24,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help exits 0; a command line it cannot use is a usage error, exit 2 as getopt's tools
+    // do (cli11's own codes, 105 for a bad value and so on, are not a convention scripts know)
+    const int code = app.exit(e);
+    return code == 0 ? 0 : kUsageError;
   } catch (const js::cli::ExitCode& e) {
     return e.code;
   } catch (const std::exception& e) {

@@ -8,10 +8,11 @@
 #include "core/io/atomic_file.hpp"
 #include "core/io/file_error.hpp"
 #include "core/interop/osim_file.hpp"
+#include "core/interop/osim_xml_print.hpp"
 
 namespace js::interop {
 
-namespace {
+namespace detail {
 
 std::string digits17(const double* v, std::size_t n) {
   std::string s;
@@ -25,23 +26,36 @@ std::string digits17(const double* v, std::size_t n) {
 std::string digits17(const std::vector<double>& v) { return digits17(v.data(), v.size()); }
 std::string digits17(const Vec3& v) { return digits17(v.data(), 3); }
 
-void element(tinyxml2::XMLPrinter& p, const char* name, const std::string& text) {
+void print_element(tinyxml2::XMLPrinter& p, const char* name, const std::string& text) {
   p.OpenElement(name);
   p.PushText(text.c_str());
   p.CloseElement();
 }
 
+std::string osim_body_path(const std::string& body) { return body == "ground" ? "/ground" : "/bodyset/" + body; }
+
+void print_offset_frame(tinyxml2::XMLPrinter& p, const std::string& name, const std::string& body, const SE3& body_T_frame) {
+  p.OpenElement("PhysicalOffsetFrame");
+  p.PushAttribute("name", name.c_str());
+  print_element(p, "socket_parent", osim_body_path(body));
+  print_element(p, "translation", digits17(body_T_frame.p));
+  print_element(p, "orientation", digits17(decompose_body_fixed({0, 1, 2}, body_T_frame.R)));
+  p.CloseElement();
+}
+
+namespace {
+
 void write_function(tinyxml2::XMLPrinter& p, const OsimFunction& f, const char* name_attribute) {
   p.OpenElement(osim_function_element(f.kind()));
   if (name_attribute) p.PushAttribute("name", name_attribute);
   switch (f.kind()) {
-    case OsimFunctionKind::Constant: element(p, "value", digits17(&f.coefficients()[0], 1)); break;
+    case OsimFunctionKind::Constant: print_element(p, "value", digits17(&f.coefficients()[0], 1)); break;
     case OsimFunctionKind::Linear:
-    case OsimFunctionKind::Polynomial: element(p, "coefficients", digits17(f.coefficients())); break;
+    case OsimFunctionKind::Polynomial: print_element(p, "coefficients", digits17(f.coefficients())); break;
     case OsimFunctionKind::SimmSpline:
     case OsimFunctionKind::NaturalCubicSpline:
-      element(p, "x", digits17(f.x()));
-      element(p, "y", digits17(f.y()));
+      print_element(p, "x", digits17(f.x()));
+      print_element(p, "y", digits17(f.y()));
       break;
     case OsimFunctionKind::Multiplier:
       p.OpenElement("function");
@@ -49,23 +63,50 @@ void write_function(tinyxml2::XMLPrinter& p, const OsimFunction& f, const char* 
       p.CloseElement();
       {
         const double scale = f.scale();
-        element(p, "scale", digits17(&scale, 1));
+        print_element(p, "scale", digits17(&scale, 1));
       }
       break;
   }
   p.CloseElement();
 }
 
-void write_frame(tinyxml2::XMLPrinter& p, const std::string& name, const std::string& body, const SE3& T) {
-  p.OpenElement("PhysicalOffsetFrame");
-  p.PushAttribute("name", name.c_str());
-  element(p, "socket_parent", body);
-  element(p, "translation", digits17(T.p));
-  element(p, "orientation", digits17(decompose_body_fixed({0, 1, 2}, T.R)));
+}  // namespace
+
+void print_custom_joint(tinyxml2::XMLPrinter& p, const OsimCustomJoint& joint) {
+  p.OpenElement("CustomJoint");
+  p.PushAttribute("name", joint.name.c_str());
+  const std::string pframe = joint.parent_body + "_offset", cframe = joint.child_body + "_offset";
+  print_element(p, "socket_parent_frame", pframe);
+  print_element(p, "socket_child_frame", cframe);
+  p.OpenElement("coordinates");
+  for (const OsimCoordinate& c : joint.coordinates) {
+    p.OpenElement("Coordinate");
+    p.PushAttribute("name", c.name.c_str());
+    print_element(p, "default_value", digits17(&c.default_value, 1));
+    const double range[2] = {c.min, c.max};
+    if (c.has_range) print_element(p, "range", digits17(range, 2));
+    print_element(p, "clamped", "true");
+    p.CloseElement();
+  }
   p.CloseElement();
+  p.OpenElement("frames");
+  print_offset_frame(p, pframe, joint.parent_body, joint.parent_T_pframe);
+  print_offset_frame(p, cframe, joint.child_body, joint.child_T_cframe);
+  p.CloseElement();
+  p.OpenElement("SpatialTransform");
+  for (const OsimTransformAxis& a : joint.axes) {
+    p.OpenElement("TransformAxis");
+    p.PushAttribute("name", a.name.c_str());
+    print_element(p, "coordinates", a.coordinate >= 0 ? joint.coordinates.at(static_cast<std::size_t>(a.coordinate)).name : "");
+    print_element(p, "axis", digits17(a.axis));
+    write_function(p, a.function, "function");
+    p.CloseElement();
+  }
+  p.CloseElement();  // SpatialTransform
+  p.CloseElement();  // CustomJoint
 }
 
-}  // namespace
+}  // namespace detail
 
 std::string osim_joint_to_text(const OsimCustomJoint& joint, const std::string& comment) {
   tinyxml2::XMLPrinter p;
@@ -78,37 +119,7 @@ std::string osim_joint_to_text(const OsimCustomJoint& joint, const std::string& 
   p.OpenElement("JointSet");
   p.PushAttribute("name", "jointset");
   p.OpenElement("objects");
-  p.OpenElement("CustomJoint");
-  p.PushAttribute("name", joint.name.c_str());
-  const std::string pframe = joint.parent_body + "_offset", cframe = joint.child_body + "_offset";
-  element(p, "socket_parent_frame", pframe);
-  element(p, "socket_child_frame", cframe);
-  p.OpenElement("coordinates");
-  for (const OsimCoordinate& c : joint.coordinates) {
-    p.OpenElement("Coordinate");
-    p.PushAttribute("name", c.name.c_str());
-    element(p, "default_value", digits17(&c.default_value, 1));
-    const double range[2] = {c.min, c.max};
-    if (c.has_range) element(p, "range", digits17(range, 2));
-    element(p, "clamped", "true");
-    p.CloseElement();
-  }
-  p.CloseElement();
-  p.OpenElement("frames");
-  write_frame(p, pframe, "/bodyset/" + joint.parent_body, joint.parent_T_pframe);
-  write_frame(p, cframe, "/bodyset/" + joint.child_body, joint.child_T_cframe);
-  p.CloseElement();
-  p.OpenElement("SpatialTransform");
-  for (const OsimTransformAxis& a : joint.axes) {
-    p.OpenElement("TransformAxis");
-    p.PushAttribute("name", a.name.c_str());
-    element(p, "coordinates", a.coordinate >= 0 ? joint.coordinates.at(static_cast<std::size_t>(a.coordinate)).name : "");
-    element(p, "axis", digits17(a.axis));
-    write_function(p, a.function, "function");
-    p.CloseElement();
-  }
-  p.CloseElement();  // SpatialTransform
-  p.CloseElement();  // CustomJoint
+  detail::print_custom_joint(p, joint);
   p.CloseElement();  // objects
   p.CloseElement();  // JointSet
   p.CloseElement();  // Model

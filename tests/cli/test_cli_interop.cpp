@@ -9,6 +9,7 @@
 
 #include "core/fit/sample_io.hpp"
 #include "core/interop/osim_file.hpp"
+#include "core/interop/osim_model.hpp"
 #include "core/io/joint_file.hpp"
 #include "tests/cli/cli_runner.hpp"
 
@@ -62,6 +63,29 @@ TEST(CliInterop, SceneExportsAsGlb) {
   EXPECT_NE(s.out.find("keys of 61 frames"), std::string::npos) << s.out;
   EXPECT_NE(s.out.find("; z-up"), std::string::npos) << s.out;
   std::filesystem::remove(glb);
+}
+
+// a scene file with --format osim is a whole model (osim_model_export.hpp): bodies, a CustomJoint per joint, read back
+// by the project's OpenSim reader; a joint OpenSim cannot hold that way is refused naming it, and joint-file options
+// are refused for a scene
+TEST(CliInterop, SceneExportsAsAWholeOsimModel) {
+  const auto osim = cli_temp("leg_model.osim");
+  const CliRun r = cli("export resources/scenes/leg.json --format osim -o '" + osim.string() + "'");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 bodies, 3 joints"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("thigh_shank (CustomJoint of shank; flexion)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("read back: every body within"), std::string::npos) << r.out;
+  const interop::OsimModel back = interop::read_osim_model(osim.string());
+  EXPECT_EQ(back.bodies.size(), 3u);
+  EXPECT_EQ(back.joints.size(), 3u);
+  EXPECT_TRUE(back.issues.empty());
+  const CliRun ball = cli("export resources/scenes/ball_skeleton.json --format osim -o '" + osim.string() + "'");
+  EXPECT_EQ(ball.exit_code, 1);
+  EXPECT_NE(ball.err.find("joint 'ground_upper'"), std::string::npos) << ball.err;
+  const CliRun into = cli("export resources/scenes/leg.json --format osim --range 0,1 -o '" + osim.string() + "'");
+  EXPECT_EQ(into.exit_code, 1);
+  EXPECT_NE(into.err.find("is a scene"), std::string::npos) << into.err;
+  std::filesystem::remove(osim);
 }
 
 // the glb's json chunk names its nodes: whether the y_up node that turns a z-up scene is there

@@ -17,6 +17,20 @@ namespace fs = std::filesystem;
 
 void put(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
 
+// a command line the cli cannot use exits 2 (getopt's usage error), not cli11's own 105/106/109: a bad value,
+// a value outside its choices, an unknown option, a missing argument (docs/cli.md, exit status)
+TEST(CliRobustness, UsageErrorsExitTwo) {
+  for (const char* args : {"simulate resources/scenes/leg.json --dt abc", "simulate resources/scenes/leg.json --dt -1",
+                           "simulate resources/scenes/leg.json --integrator leapfrog", "fit --no-such-option x.csv",
+                           "check", "no-such-command"}) {
+    const CliRun r = cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.err;
+    EXPECT_FALSE(r.err.empty()) << args;
+  }
+  EXPECT_EQ(cli("--help").exit_code, 0);
+  EXPECT_EQ(cli("simulate --help").exit_code, 0);
+}
+
 TEST(CliRobustness, ExportOntoItsInputIsRefusedAndTheInputKept) {
   const fs::path joint = cli_temp("self.json");
   fs::copy_file(fs::path(JS_SOURCE_DIR) / "resources/joints/knee.json", joint, fs::copy_options::overwrite_existing);

@@ -4,7 +4,9 @@
 #include <QDebug>
 #include <QDialog>
 #include <QElapsedTimer>
+#include <QFileDialog>
 #include <QImage>
+#include <QLineEdit>
 #include <QPointer>
 #include <QSettings>
 #include <QStandardPaths>
@@ -163,6 +165,18 @@ QString ModalAnswer::text() const { return state_ ? state_->text : QString(); }
 
 bool ModalAnswer::wait(int timeout_ms) const {
   return QTest::qWaitFor([this] { return !state_ || state_->done; }, timeout_ms) && answered();
+}
+
+ModalAnswer answer_file_dialog(const QString& path) {
+  return ModalAnswer([path](QWidget* m) {
+    auto* fd = qobject_cast<QFileDialog*>(m);
+    auto* name = fd ? fd->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
+    if (!name) return false;
+    name->clear();  // a save dialog offers a name: replace it, as a user who types the whole path does
+    QTest::keyClicks(name, path);
+    QTest::keyClick(name, Qt::Key_Return);
+    return !fd->isVisible();
+  });
 }
 
 ModalAnswer answer_box(QMessageBox::StandardButton button) {

@@ -5,7 +5,9 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialog>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QLineEdit>
@@ -21,6 +23,7 @@
 #include <string>
 
 #include "core/interop/motion_curves.hpp"
+#include "core/dynamics/algorithms.hpp"
 #include "core/interop/osim_model.hpp"
 #include "gui_fixture.hpp"
 #include "gui_settle.hpp"
@@ -31,6 +34,7 @@
 #include "ui/document/osim_source.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/export/gltf_save.hpp"
+#include "ui/export/osim_model_save.hpp"
 #include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/document/coordinate_units.hpp"
@@ -178,6 +182,96 @@ class ExportsGuiTest : public QObject {
     unfitted.joints.front().model = nullptr;
     const GltfSaveResult none = save_gltf(unfitted, o, windows_.path(QStringLiteral("y.glb")));
     QVERIFY2(none.error.contains(QStringLiteral("Knee")), qPrintable(none.error));
+  }
+
+  // File ▸ Export ▸ OpenSim Model on the knee demo, its file dialog answered as a user does: the model has Femur and
+  // Tibia with their bones (built-in shapes, so written as Geometry/*.obj), a WeldJoint and a CustomJoint; read back
+  // by core's OpenSim reader, the tibia follows the knee at every flexion within the export's 0.01 mm; the app
+  // opens the exported model and draws both bones
+  void knee_demo_exports_an_opensim_model() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    const QString path = windows_.path(QStringLiteral("osim_export/knee_model.osim"));
+    QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+    const ModalAnswer file = answer_file_dialog(path);
+    w->action(QStringLiteral("export_osim_model"))->trigger();
+    QVERIFY(file.answered());
+    QVERIFY2(QFileInfo::exists(path), qPrintable(w->last_message()));
+    qInfo().noquote() << w->last_message();
+    QVERIFY2(w->last_message().startsWith(QStringLiteral("Exported knee_model.osim: 2 bodies, 2 meshes")), qPrintable(w->last_message()));
+    const QString dir = QFileInfo(path).absolutePath();
+    QVERIFY(QFileInfo::exists(dir + QStringLiteral("/Geometry/Femur.obj")));
+    QVERIFY(QFileInfo::exists(dir + QStringLiteral("/Geometry/Tibia.obj")));
+
+    const interop::OsimModel back = interop::read_osim_model(path.toStdString());
+    QVERIFY(back.issues.empty());
+    QCOMPARE(back.bodies.size(), std::size_t{2});
+    QCOMPARE(back.meshes.size(), std::size_t{2});
+    for (const interop::OsimMesh& m : back.meshes) QVERIFY2(m.found(), m.file.c_str());
+    const int tibia = back.multibody.find_body("Tibia"), femur = back.multibody.find_body("Femur");
+    QVERIFY(tibia >= 0 && femur >= 0);
+    QCOMPARE(back.coordinates.size(), std::size_t{1});
+    double lo = 0, hi = 0;
+    coordinate_range(knee, 0, lo, hi);
+    QCOMPARE(back.coordinates[0].min, lo);
+    QCOMPARE(back.coordinates[0].max, hi);
+    MultibodyData data(back.multibody);
+    const SE3 world_T_femur = doc.data().body(knee.parent)->pose;
+    for (int k = 0; k <= 20; ++k) {
+      const double q = lo + (hi - lo) * k / 20.0;
+      Eigen::VectorXd qo = back.default_q;
+      qo[back.coordinates[0].model_index] = q;
+      forward_kinematics(back.multibody, data, 0.0, qo);
+      const SE3 expected = world_T_femur * joint_transform(*knee.model, Eigen::VectorXd::Constant(1, q));
+      const SE3& got = data.bodies[static_cast<std::size_t>(tibia)].world_T_body;
+      QVERIFY2((got.p - expected.p).norm() < 1e-5, qPrintable(QString::number((got.p - expected.p).norm())));
+      QVERIFY(Eigen::AngleAxisd(got.R.transpose() * expected.R).angle() < 1e-4);
+    }
+    // the report is at the top of the file
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().contains("jointsmith export report"));
+    // a file that cannot be written: one message, nothing written
+    const OsimModelSaveResult bad = save_osim_model_of_document(doc.data(), QStringLiteral("/no/such/dir/m.osim"));
+    QVERIFY2(!bad.ok() && bad.error.contains(QStringLiteral("m.osim")), qPrintable(bad.error));
+
+    // the exported model opened in the app as an OpenSim user would see it: both bones on their joint
+    auto w2 = make_window();
+    QCOMPARE(w2->open_project(path), QString());
+    QCOMPARE(w2->document().data().joints.size(), std::size_t{2});
+    QVERIFY(settle_window(*w2, Wait::exposed));
+    QVERIFY(save_screenshot(w2->window_image(), QStringLiteral("export_osim_model_reopened.png")));
+  }
+
+  // real bones: leg6dof9musc opened, then exported as a plain model (not Save As): every body keeps its bones (its
+  // .vtp parts written as one Geometry/<body>.obj), every joint within its tolerance, the model reopened and drawn;
+  // Rajagopal2016's 6-dof pelvis is refused naming the joint
+  void opensim_bones_export_as_a_plain_model() {
+    const QString model = kModels + QStringLiteral("/leg6dof9musc.osim");
+    if (!QFile::exists(model)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = make_window();
+    QCOMPARE(w->open_project(model), QString());
+    const QString path = windows_.path(QStringLiteral("osim_plain/leg_plain.osim"));
+    QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+    const OsimModelSaveResult r = save_osim_model_of_document(w->document().data(), path, &w->meshes());
+    QVERIFY2(r.ok(), qPrintable(r.error));
+    qInfo().noquote() << r.summary << "\n" << r.details;
+    const interop::OsimModel back = interop::read_osim_model(path.toStdString());
+    int drawn = 0;
+    for (const interop::OsimMesh& m : back.meshes) drawn += m.found() ? 1 : 0;
+    QVERIFY2(drawn >= 5, qPrintable(QString::number(drawn)));
+    auto w2 = make_window();
+    QCOMPARE(w2->open_project(path), QString());
+    QVERIFY(settle_window(*w2, Wait::exposed));
+    QVERIFY(save_screenshot(w2->window_image(), QStringLiteral("export_osim_leg_plain_reopened.png")));
+
+    const QString rajagopal = kModels + QStringLiteral("/Rajagopal2016.osim");
+    QCOMPARE(w->open_project(rajagopal), QString());
+    const OsimModelSaveResult refused = save_osim_model_of_document(w->document().data(), windows_.path(QStringLiteral("raj.osim")), &w->meshes());
+    QVERIFY2(refused.error.contains(QStringLiteral("ground_pelvis")), qPrintable(refused.error));
+    QVERIFY(!QFileInfo::exists(windows_.path(QStringLiteral("raj.osim"))));
   }
 
   // Rajagopal2016 opened from the shared data: its right knee swept; every body a node with its bones' meshes

@@ -380,14 +380,7 @@ class WorkflowTest : public QObject {
     auto* props = qobject_cast<PropertiesPanel*>(w->panel(QStringLiteral("properties")));
     QVERIFY(props->replace_mesh_button()->isVisible());
     // the button's file dialog, answered as the user does: the moved file's path typed in its name field, Enter
-    const ModalAnswer file = ModalAnswer([tibia](QWidget* m) {
-      auto* fd = qobject_cast<QFileDialog*>(m);
-      auto* name = fd ? fd->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
-      if (!name) return false;
-      QTest::keyClicks(name, tibia);
-      QTest::keyClick(name, Qt::Key_Return);
-      return !fd->isVisible();
-    });
+    const ModalAnswer file = answer_file_dialog(tibia);
     QTest::mouseClick(props->replace_mesh_button(), Qt::LeftButton);
     QVERIFY(file.answered());
     QCOMPARE(doc.data().body(id)->mesh_path, QFileInfo(tibia).absoluteFilePath());

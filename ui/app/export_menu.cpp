@@ -10,6 +10,7 @@
 #include "ui/app/gltf_export_dialog.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/export/exports.hpp"
+#include "ui/export/osim_model_save.hpp"
 
 namespace js::ui {
 namespace {
@@ -18,7 +19,8 @@ QString ask_save_path(QWidget* window, const QString& title, const QString& filt
   QString path = QFileDialog::getSaveFileName(window, title, settings::last_directory.get() + QLatin1Char('/') + suggested,
                                               filter);
   if (path.isEmpty()) return {};
-  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+  // no suffix typed: the suggested name's (.json, .osim)
+  if (QFileInfo(path).suffix().isEmpty()) path += QLatin1Char('.') + QFileInfo(suggested).suffix();
   settings::last_directory.set(QFileInfo(path).absolutePath());
   return path;
 }
@@ -55,6 +57,16 @@ QMenu* add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
     const QString err = export_scene_file(doc.data(), path);
     message(err.isEmpty() ? QObject::tr("Exported %1").arg(path) : err, !err.isEmpty());
   });
+  auto* osim = new QAction(QObject::tr("&OpenSim Model…"), window);
+  osim->setToolTip(QObject::tr("Save the bodies, their meshes and the joints as an OpenSim 4 model (.osim): spline joints "
+                               "become CustomJoints that follow them within 0.01 mm (docs/opensim.md)"));
+  QObject::connect(osim, &QAction::triggered, window, [window, &doc, message] {
+    const QString path = ask_save_path(window, QObject::tr("Export OpenSim model"), QObject::tr("OpenSim models (*.osim)"),
+                                       QStringLiteral("model.osim"));
+    if (path.isEmpty()) return;
+    const OsimModelSaveResult r = save_osim_model_of_document(doc.data(), path);
+    message(r.ok() ? r.summary : r.error, !r.ok());
+  });
   auto* load = new QAction(QObject::tr("&Load Joint File…"), window);
   load->setToolTip(QObject::tr("Give the active joint the model of a joint file (e.g. a fitted spline surface)"));
   QObject::connect(load, &QAction::triggered, window, [window, &doc, message] {
@@ -85,9 +97,11 @@ QMenu* add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
   exports->addAction(joint_file);
   exports->addAction(scene_file);
   exports->addAction(gltf);
+  exports->addAction(osim);
   actions.insert(QStringLiteral("export_joint"), joint_file);
   actions.insert(QStringLiteral("export_scene"), scene_file);
   actions.insert(QStringLiteral("export_gltf"), gltf);
+  actions.insert(QStringLiteral("export_osim_model"), osim);
   actions.insert(QStringLiteral("load_joint"), load);
   return exports;
 }

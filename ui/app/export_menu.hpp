@@ -1,4 +1,4 @@
-// the export and joint-file menu items (File ▸ Export ▸ Joint File…, Scene File…, glTF (binary)…; Joint ▸ Load
+// the export and joint-file menu items (File ▸ Export ▸ Joint File…, Scene File…, glTF (binary)…, OpenSim Model…; Joint ▸ Load
 // Joint File…): file dialogs around exports.hpp, kept out of the main window.
 #pragma once
 
@@ -15,7 +15,7 @@ class QWidget;
 namespace js::ui {
 
 // makes the actions, adds the exports to a File ▸ Export submenu (returned, for the caller's other exports) and to
-// `actions` ("export_joint", "export_scene", "export_gltf", and "load_joint" — the caller places the last one);
+// `actions` ("export_joint", "export_scene", "export_gltf", "export_osim_model", and "load_joint" — the caller places the last one);
 // message(text, error) reports.
 QMenu* add_export_actions(QWidget* window, QMenu* file_menu, Document& doc,
                         QMap<QString, QAction*>& actions, const std::function<void(const QString&, bool)>& message);

@@ -22,17 +22,6 @@ namespace {
 // a body that draws a mesh of its own (not the ellipsoid the view makes up for a body without one)
 bool gltf_body_has_mesh(const Body& b) { return !b.mesh_parts.empty() || !b.mesh_path.isEmpty(); }
 
-scene::TriangleMesh gltf_triangles_of(const MeshData& m) {
-  scene::TriangleMesh out;
-  out.vertices.reserve(m.positions.size());
-  for (const Eigen::Vector3f& p : m.positions) out.vertices.push_back(p.cast<double>());
-  out.triangles.reserve(m.triangle_count());
-  for (std::size_t t = 0; t + 2 < m.indices.size(); t += 3)
-    out.triangles.push_back({static_cast<int>(m.indices[t]), static_cast<int>(m.indices[t + 1]),
-                             static_cast<int>(m.indices[t + 2])});
-  return out;
-}
-
 // the scene body's name of each joint coordinate the multibody holds, "body.coordinate"
 QString gltf_coordinate_name(const DocumentMultibody& mb, int k) {
   return QString::fromStdString(mb.scene.model.coordinate_names()[static_cast<std::size_t>(k)]);
@@ -88,7 +77,7 @@ GltfSaveResult save_gltf(const DocumentData& d, const GltfSaveOptions& options, 
     const Body* b = d.body(mb.bodies[i]);
     std::shared_ptr<const MeshData> m = b && gltf_body_has_mesh(*b) ? library.mesh(*b) : nullptr;
     if (m && m->triangle_count() > 0) {
-      body_meshes.push_back(gltf_triangles_of(*m));
+      body_meshes.push_back(m->triangle_mesh());
     } else {
       if (b && gltf_body_has_mesh(*b)) boxes << b->name;
       body_meshes.push_back(interop::inertia_box(scene.model.body(static_cast<int>(i)).inertia));

@@ -41,4 +41,14 @@ void MeshData::append(const MeshData& other) {
   update_bounds();
 }
 
+mesh::TriangleMesh MeshData::triangle_mesh() const {
+  mesh::TriangleMesh out;
+  out.vertices.reserve(positions.size());
+  for (const Eigen::Vector3f& p : positions) out.vertices.push_back(p.cast<double>());
+  out.triangles.reserve(triangle_count());
+  for (std::size_t t = 0; t + 2 < indices.size(); t += 3)
+    out.triangles.push_back({static_cast<int>(indices[t]), static_cast<int>(indices[t + 1]), static_cast<int>(indices[t + 2])});
+  return out;
+}
+
 }  // namespace js::ui

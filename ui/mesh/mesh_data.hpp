@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/mesh/triangle_mesh.hpp"
+
 namespace js::ui {
 
 struct MeshData {
@@ -25,6 +27,8 @@ struct MeshData {
   void compute_normals();
   // appends another mesh (indices offset)
   void append(const MeshData& other);
+  // the triangles in double precision, as core's writers take them (glTF, OpenSim geometry)
+  mesh::TriangleMesh triangle_mesh() const;
 };
 
 }  // namespace js::ui
