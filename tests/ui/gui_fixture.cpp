@@ -172,8 +172,9 @@ ModalAnswer answer_file_dialog(const QString& path) {
     auto* fd = qobject_cast<QFileDialog*>(m);
     auto* name = fd ? fd->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
     if (!name) return false;
-    name->clear();  // a save dialog offers a name: replace it, as a user who types the whole path does
-    QTest::keyClicks(name, path);
+    // the whole path pasted over the offered name: typed key by key, the name's completer can pop up (slowly
+    // under the sanitizers) and take the Enter meant for the dialog
+    name->setText(path);
     QTest::keyClick(name, Qt::Key_Return);
     return !fd->isVisible();
   });

@@ -112,7 +112,7 @@ ModalAnswer answer_box(QMessageBox::StandardButton button);
 ModalAnswer answer_box(const QString& button_text);
 // closes the next modal dialog, whatever it is (Cancel, Esc or the title bar's close)
 ModalAnswer close_next_modal();
-// answers the next file dialog as a user does: the path typed over its name field, then Enter
+// answers the next file dialog as a user does: the path pasted over its name field, then Enter
 ModalAnswer answer_file_dialog(const QString& path);
 
 }  // namespace js::ui::test
