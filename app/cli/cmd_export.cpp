@@ -173,11 +173,7 @@ void export_osim(const ExportCliOptions& cli) {
   interop::OsimExportOptions options;
   options.position_tolerance = cli.tolerance;
   options.angle_tolerance = cli.angle_tolerance;
-  if (cli.spline == "natural") {
-    options.spline_kind = interop::OsimFunctionKind::NaturalCubicSpline;
-  } else if (cli.spline != "simm") {
-    throw std::runtime_error("export: --spline '" + cli.spline + "': expected simm or natural");
-  }
+  if (cli.spline == "natural") options.spline_kind = interop::OsimFunctionKind::NaturalCubicSpline;
   if (!cli.into.empty() || !cli.replace.empty()) {
     if (cli.into.empty()) throw std::runtime_error("export: --replace needs --into MODEL.osim");
     export_osim_into(cli, *joint, options);

@@ -38,11 +38,6 @@ std::string osim_name(const std::string& wanted, std::set<std::string>& used) {
   return name;
 }
 
-std::string lower_extension(const std::string& file) {
-  std::string e = fs::path(file).extension().string();
-  for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return e;
-}
 
 // a mesh file name as the model writes it: relative to the model's folder when there is one
 std::string mesh_file_name(const fs::path& file, const fs::path& model_dir) {
@@ -95,8 +90,7 @@ class GeometryPlan {
       file = (*mass_mesh)["file"].get<std::string>();
     }
     const fs::path resolved = file.empty() ? fs::path() : (fs::path(file).is_absolute() ? fs::path(file) : base_ / file);
-    const std::string ext = lower_extension(file);
-    if (!file.empty() && (ext == ".vtp" || ext == ".stl" || ext == ".obj")) {
+    if (!file.empty() && opensim_draws_mesh_file(file)) {
       return {{mesh_file_name(resolved, model_dir_), scale, colour}};
     }
     // triangles to write: the caller's, a file core reads (.vtk), or the scene's inline mass mesh
@@ -285,6 +279,12 @@ void compare_read_back(const std::string& path, const scene::Scene& sc, const st
 }
 
 }  // namespace
+
+bool opensim_draws_mesh_file(const std::string& file) {
+  std::string e = fs::path(file).extension().string();
+  for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return e == ".vtp" || e == ".stl" || e == ".obj";
+}
 
 OsimModelExport export_osim_model(const nlohmann::json& scene, const std::string& source, const std::string& base_dir,
                                   const OsimModelExportOptions& options) {

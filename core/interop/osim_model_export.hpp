@@ -49,6 +49,10 @@ struct OsimModelExport {
   double max_pose_error_m = 0.0, max_pose_error_rad = 0.0;
 };
 
+// true for the mesh files OpenSim draws itself (.vtp, .stl, .obj; any letter case): the model names them; any other
+// drawing is written as an .obj
+bool opensim_draws_mesh_file(const std::string& file);
+
 // the model of scene document `scene` (the scene-file json, docs/scene-file.md; source names it in messages and
 // base_dir resolves its relative files). throws io::FileError for a scene that does not read, and
 // std::invalid_argument naming the joint for what OpenSim cannot hold this way (a 2- or 3-dof coordinate without

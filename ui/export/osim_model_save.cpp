@@ -16,9 +16,8 @@ namespace {
 
 // a mesh file OpenSim draws itself (the model names it); any other drawing goes out as an .obj
 bool opensim_reads(const QString& mesh_path) {
-  if (mesh_path.isEmpty() || mesh_path.startsWith(QLatin1String("inline:")) || mesh_path.startsWith(QLatin1String("builtin:"))) return false;
-  const QString ext = QFileInfo(mesh_path).suffix().toLower();
-  return ext == QLatin1String("vtp") || ext == QLatin1String("stl") || ext == QLatin1String("obj");
+  if (mesh_path.startsWith(QLatin1String("inline:")) || mesh_path.startsWith(QLatin1String("builtin:"))) return false;
+  return interop::opensim_draws_mesh_file(mesh_path.toStdString());
 }
 
 }  // namespace
