@@ -177,6 +177,45 @@ TEST(DynamicsPlayer, ResetRestoresQAndPosesExactly) {
   EXPECT_EQ(doc.data().joint(before.id)->q, stepped);
 }
 
+// regression: autosave during playback wrote the frame on screen, a pose the undo stack never held (the title
+// said nothing changed); what is saved is the last recorded state
+TEST(DynamicsPlayer, TheDocumentAtRestIsTheLastRecordedState) {
+  Document doc;
+  const Joint& knee = start_knee(doc);
+  const Joint before = knee;
+  const js::SE3 pose_before = doc.data().body(knee.child)->pose;
+  DynamicsPlayer player(doc);
+  EXPECT_EQ(player.document_at_rest().joint(before.id)->q, before.q);  // no run: the document itself
+
+  // frames shown, nothing recorded: at rest is where the run started
+  ASSERT_TRUE(player.advance(0.25));
+  ASSERT_GT(std::abs(doc.data().joint(before.id)->q[0] - before.q[0]), 1e-3);
+  DocumentData rest = player.document_at_rest();
+  EXPECT_EQ(rest.joint(before.id)->q, before.q);
+  EXPECT_EQ(rest.body(before.child)->pose.R, pose_before.R);
+  EXPECT_EQ(rest.body(before.child)->pose.p, pose_before.p);
+  // the project written from it reads back at the start pose
+  QTemporaryDir dir;
+  const QString path = dir.filePath(QStringLiteral("rest.jsproj"));
+  ASSERT_EQ(save_project(rest, path), QString());
+  const ProjectLoad back = load_project(path);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  EXPECT_NEAR(back.data->joint(before.id)->q[0], before.q[0], 1e-12);
+
+  // a step records: at rest is then the document as it is
+  ASSERT_TRUE(player.step());
+  const Eigen::VectorXd stepped = doc.data().joint(before.id)->q;
+  const Eigen::Vector3d stepped_p = doc.data().body(before.child)->pose.p;
+  EXPECT_EQ(player.document_at_rest().joint(before.id)->q, stepped);
+  // more frames after it: at rest stays at the step
+  ASSERT_TRUE(player.advance(0.25));
+  EXPECT_NE(doc.data().joint(before.id)->q, stepped);
+  rest = player.document_at_rest();
+  EXPECT_EQ(rest.joint(before.id)->q, stepped);
+  EXPECT_EQ(rest.body(before.child)->pose.p, stepped_p);
+  EXPECT_NE(doc.data().body(before.child)->pose.p, stepped_p);
+}
+
 TEST(DynamicsPlayer, AnEditDropsTheRunAndBadSettingsAreRefused) {
   Document doc;
   const Joint& knee = start_knee(doc);

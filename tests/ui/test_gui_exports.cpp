@@ -12,6 +12,8 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QTimer>
 #include <QtTest>
@@ -463,6 +465,17 @@ class ExportsGuiTest : public QObject {
              qPrintable(QString::number(flexion(last) - flexion(0)) + " vs " + QString::number(dq)));
     let_layouts_settle();  // for the screenshot
     save_screenshot(w->window_image(), QStringLiteral("samples_grood_suntay.png"));
+    // regression: at 1400×900 the table ran past the dock (its rotation column behind a scroll bar) and the
+    // Capture and Delete buttons were cut off at the dock's edge
+    auto* scroll = qobject_cast<QScrollArea*>(w->dock(QStringLiteral("samples"))->widget());
+    QVERIFY(scroll);
+    qInfo() << "samples dock" << scroll->viewport()->width() << "wide, the panel wants" << panel->preferred_width();
+    QCOMPARE(t->horizontalScrollBar()->maximum(), 0);
+    QCOMPARE(scroll->horizontalScrollBar()->maximum(), 0);
+    for (QPushButton* b : panel->findChildren<QPushButton*>()) {
+      const QRect shown = QRect(b->mapTo(scroll->viewport(), QPoint(0, 0)), b->size());
+      QVERIFY2(scroll->viewport()->rect().contains(shown), qPrintable(b->text()));
+    }
     // body-fixed zxy through the box: one undo step, the column follows
     const int steps = doc.undo_stack()->count();
     QComboBox* box = panel->angles_box();

@@ -21,6 +21,9 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
+#include "ui/joint/dynamics_player.hpp"
+#include "ui/panels/dynamics_panel.hpp"
+#include "ui/panels/playback_panel.hpp"
 #include "gui_fixture.hpp"
 
 using namespace js;
@@ -71,6 +74,22 @@ int child_main(const QString& mode, const QString& dir) {
     w->start({}, false);
     capture(*w);
     if (!wait_written(*w)) return 3;
+    ready(*w);
+    return QApplication::exec();
+  }
+  if (mode == QLatin1String("simulate")) {
+    // demo + one capture autosaved, then the knee swings (frames shown, nothing recorded) and autosave
+    // writes again during the run; killed while it runs
+    w->load_demo();
+    capture(*w);
+    if (!wait_written(*w)) return 3;
+    auto* playback = qobject_cast<PlaybackPanel*>(w->panel(QStringLiteral("playback")));
+    DynamicsPlayer* player = playback->dynamics()->player();
+    const JointId knee = w->document().data().joints.front().id;
+    const double q0 = w->document().data().joint(knee)->q[0];
+    if (!player->play()) return 4;
+    if (!QTest::qWaitFor([&] { return std::abs(w->document().data().joint(knee)->q[0] - q0) > 0.05; }, 10000)) return 5;
+    if (!wait_written(*w) || !player->playing()) return 6;
     ready(*w);
     return QApplication::exec();
   }
@@ -290,6 +309,28 @@ class RecoveryTest : public QObject {
     QCOMPARE(kept.size(), size / 2);
     // not offered again
     QVERIFY(window(dir)->autosave()->orphans().isEmpty());
+  }
+
+  // regression: autosave during a simulation wrote the swinging frame, a pose the undo stack never held; the
+  // recovered document is the work as recorded, the knee where the run started
+  void a_crash_during_a_simulation_recovers_the_recorded_pose() {
+    const QString dir = fresh_dir();
+    {
+      Child c(QStringLiteral("simulate"), dir);
+      QVERIFY(!c.wait_ready().isEmpty());
+      c.kill();
+    }
+    auto demo = window(fresh_dir());
+    demo->load_demo();
+    const Joint start = demo->document().data().joints.front();
+    auto w = window(dir);
+    w->start({}, false);
+    QCOMPARE(samples_of(*w), kDemoSamples + 1);
+    const Joint& knee = w->document().data().joints.front();
+    QCOMPARE(knee.q.size(), start.q.size());
+    QVERIFY2(std::abs(knee.q[0] - start.q[0]) < 1e-12, qPrintable(QString::number(knee.q[0] - start.q[0])));
+    close_clean(*w);
+    close_clean(*demo);
   }
 
   // the user's Discard in the offer deletes the file; nothing else does

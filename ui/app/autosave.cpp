@@ -109,7 +109,7 @@ QString Autosave::write_now() {
     pending_ = false;
     return {};
   }
-  QString err = save_recovery(doc_.data(), path_, doc_.file_path());
+  QString err = save_recovery(source_ ? source_() : doc_.data(), path_, doc_.file_path());
   if (err.isEmpty()) {
     pending_ = false;
     emit written(path_);

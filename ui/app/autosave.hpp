@@ -7,6 +7,7 @@
 
 #include <QObject>
 #include <QTimer>
+#include <functional>
 #include <memory>
 
 #include "ui/document/document.hpp"
@@ -38,6 +39,10 @@ class Autosave : public QObject {
   // moves an unreadable recovery file aside (name + ".unreadable", numbered if taken); returns the new path
   static QString set_aside(const QString& file);
 
+  // what is written: the document's data unless set (the window gives the document without the frames a
+  // running simulation shows, which are not an edit)
+  void set_source(std::function<DocumentData()> source) { source_ = std::move(source); }
+
   // writes now if anything changed since the last write; returns an error message or an empty string
   QString write_now();
   // deletes this instance's file: only after a successful save or the user's explicit discard
@@ -54,6 +59,7 @@ class Autosave : public QObject {
   QString path_;
   std::unique_ptr<QLockFile> lock_;
   QTimer timer_;
+  std::function<DocumentData()> source_;
   bool pending_ = false;  // changed since the last write
 };
 

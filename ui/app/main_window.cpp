@@ -15,7 +15,9 @@
 #include <QScrollArea>
 #include <QShowEvent>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTimer>
+#include <algorithm>
 
 #include "ui/app/autosave.hpp"
 #include "ui/app/settings.hpp"
@@ -45,6 +47,8 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_dir) : QMainWind
 
   autosave_ = new Autosave(doc_, recovery_dir.isEmpty() ? Autosave::default_dir() : recovery_dir,
                            settings::autosave_delay_ms.get(), this);
+  // a running simulation's frames are shown, not edits: the recovery copy holds the last recorded state
+  autosave_->set_source([this] { return playback_ ? playback_->document_at_rest() : doc_.data(); });
   // the session manager may end the app without a close event: keep the work first
   connect(qApp, &QGuiApplication::commitDataRequest, autosave_, [this] { autosave_->write_now(); });
   connect(autosave_, &Autosave::failed, this, [this](const QString& m) { show_message(tr("Autosave: %1").arg(m), false); });
@@ -109,6 +113,9 @@ void MainWindow::build_docks() {
   default_docks_ = {scene_dock, samples_dock};
   connect(props, &PropertiesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
   connect(samples_, &SamplesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
+  // after the table's layout, which the new contents change
+  connect(samples_, &SamplesPanel::preferred_width_grew, this, [this] { QTimer::singleShot(0, this, &MainWindow::fit_samples_dock); },
+          Qt::QueuedConnection);
   connect(fit, &FitPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
   connect(fit, &FitPanel::fit_failed, this, [this](const QString& m) { show_message(m, true); });
   connect(playback, &PlaybackPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
@@ -156,7 +163,17 @@ void MainWindow::showEvent(QShowEvent* e) {
   QTimer::singleShot(0, this, [this] {
     resizeDocks(default_docks_, {300, 380}, Qt::Horizontal);
     default_docks_.clear();
+    fit_samples_dock();
   });
+}
+
+void MainWindow::fit_samples_dock() {
+  // the samples dock grows to show its whole table and its buttons (its scroll area's bar included) while the
+  // view keeps most of the window; it never shrinks, so a width the user chose stays until the table needs more
+  QDockWidget* dock = docks_.value(QStringLiteral("samples"));
+  if (!dock || !dock->isVisible() || dock->isFloating()) return;
+  const int want = std::min(samples_->preferred_width() + style()->pixelMetric(QStyle::PM_ScrollBarExtent), width() * 2 / 5);
+  if (dock->width() < want) resizeDocks({dock}, {want}, Qt::Horizontal);
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* e) {

@@ -81,6 +81,7 @@ class MainWindow : public QMainWindow {
   void build_docks();
   void build_actions();
   void update_title();
+  void fit_samples_dock();
   void update_recent_menu();
   void update_demos_menu();
   void show_message(const QString& text, bool error);

@@ -214,6 +214,22 @@ void DynamicsPlayer::record(const DocumentData& from, const DocumentData& to, co
   writing_ = false;
 }
 
+DocumentData DynamicsPlayer::document_at_rest() const {
+  DocumentData d = doc_.data();
+  if (!run_) return d;
+  for (const DocumentMultibody::Link& link : run_->mb.links) {
+    const Joint* j = run_->last.joint(link.joint);
+    Joint* dj = d.joint(link.joint);
+    if (!j || !dj) continue;
+    *dj = *j;
+    const Body* child = run_->last.body(j->child);
+    if (Body* dc = d.body(j->child); child && dc) *dc = *child;
+  }
+  const Body* frame = run_->last.body(run_->mb.root_frame);
+  if (Body* df = d.body(run_->mb.root_frame); frame && df) *df = *frame;
+  return d;
+}
+
 void DynamicsPlayer::reset() {
   if (!run_) return;
   if (playing()) {

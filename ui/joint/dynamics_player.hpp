@@ -53,6 +53,9 @@ class DynamicsPlayer : public QObject {
   bool step();
   // pause, then the joints and child poses of the document as they were when the run was built
   void reset();
+  // the document as its undo stack has it: the frames shown since the last pause are a view, so the run's
+  // joints, child poses and moving root are taken from the last recorded state (what autosave writes)
+  DocumentData document_at_rest() const;
 
   // whether the run (built on demand) has closed loops; false without a run
   bool has_loops() const;

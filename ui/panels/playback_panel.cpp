@@ -42,6 +42,8 @@ void PlaybackPanel::stop_all() {
   if (dynamics_->player()->playing()) dynamics_->player()->pause();
 }
 
+DocumentData PlaybackPanel::document_at_rest() const { return dynamics_->player()->document_at_rest(); }
+
 void PlaybackPanel::set_ik_action(QAction* action) {
   auto* button = new QToolButton;
   button->setDefaultAction(action);

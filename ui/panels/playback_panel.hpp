@@ -28,6 +28,8 @@ class PlaybackPanel : public QWidget {
   // an edit: the document is modified once a run is recorded, so the window calls this before it saves,
   // opens or closes (and the unsaved-changes prompt then sees the run)
   void stop_all();
+  // the document without the frames a running simulation shows (DynamicsPlayer::document_at_rest)
+  DocumentData document_at_rest() const;
   // a button for the window's ik mode action, below the sliders
   void set_ik_action(QAction* action);
 

@@ -106,6 +106,17 @@ SamplesPanel::SamplesPanel(Document& doc, QWidget* parent) : QWidget(parent), do
   rebuild();
 }
 
+int SamplesPanel::preferred_width() const {
+  // from the contents, not the laid-out sections: the window asks before the table was first laid out
+  const QHeaderView* columns = table_->horizontalHeader();
+  int table = table_->verticalHeader()->sizeHint().width() + 2 * table_->frameWidth() +
+              table_->verticalScrollBar()->sizeHint().width();
+  for (int c = 0; c < table_->columnCount(); ++c)
+    table += std::max(columns->sectionSizeHint(c), static_cast<const QAbstractItemView*>(table_)->sizeHintForColumn(c));
+  const QMargins m = layout()->contentsMargins();
+  return std::max(minimumSizeHint().width(), table + m.left() + m.right());
+}
+
 JointId SamplesPanel::active_joint() const {
   const Selection& s = doc_.selection();
   if (s.joint) return s.joint;
@@ -170,6 +181,10 @@ void SamplesPanel::rebuild() {
   for (QWidget* w : std::initializer_list<QWidget*>{pose_at_, up_, down_, delete_}) w->setEnabled(n > 0);
   syncing_ = false;
   sync_selection_from_document();
+  if (const int w = preferred_width(); w > announced_width_) {
+    announced_width_ = w;
+    emit preferred_width_grew(w);
+  }
 }
 
 void SamplesPanel::sync_selection_from_document() {

@@ -25,6 +25,9 @@ class SamplesPanel : public QWidget {
   QPushButton* capture_button() { return capture_; }
   // how the rotation column shows rotations (the joint's Joint::sample_angles)
   QComboBox* angles_box() { return angles_; }
+  // the width that shows every column of the table and every button without scrolling (the window sizes the
+  // dock by it on a first start)
+  int preferred_width() const;
 
  public slots:
   // records the active joint's child pose as a sample: q typed in the entry, or the next automatic value
@@ -37,6 +40,8 @@ class SamplesPanel : public QWidget {
 
  signals:
   void status_message(const QString& text);
+  // the table's contents need more width than they did (new rows, another joint, another angle sequence)
+  void preferred_width_grew(int width);
 
  private:
   JointId active_joint() const;
@@ -57,6 +62,7 @@ class SamplesPanel : public QWidget {
   QPushButton* down_;
   QPushButton* delete_;
   bool syncing_ = false;
+  int announced_width_ = 0;  // the largest preferred_width() said so far
   JointId shown_joint_ = 0;  // the joint whose samples the table lists
 };
 
