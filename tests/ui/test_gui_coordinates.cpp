@@ -7,7 +7,10 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableWidget>
@@ -15,10 +18,12 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/interop/osim_model.hpp"
 #include "core/joints/spline_checks.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/document/operations.hpp"
+#include "ui/document/osim_source.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/joint/coordinate_edit.hpp"
 #include "ui/document/coordinate_units.hpp"
@@ -314,13 +319,19 @@ class CoordinatesTest : public QObject {
     QCOMPARE(coordinate_unit(*knee, 0), CoordinateUnit::degrees);
     // the model's defaults are the coordinates' defaults
     QCOMPARE(knee->default_q, knee->q);
-    // its coordinate keeps the file's name (the model written back and its couplers refer to it)
+    // its coordinate can be renamed (the model is written back with every reference following), but not to a name
+    // another coordinate of the model has: OpenSim finds coordinates by name across the model
     CoordinateEdit e = coordinate_edit_of(*knee, 0);
-    e.name = QStringLiteral("flexion");
+    e.name = QStringLiteral("hip_flexion_r");
     const auto r = edit_coordinate(doc, id, 0, e);
     QVERIFY(!r.ok());
-    QVERIFY2(r.error.contains(QStringLiteral("rename it there")), qPrintable(r.error));
-    // but its range and unit can change
+    QVERIFY2(r.error.contains(QStringLiteral("The model already has a coordinate named hip_flexion_r (in hip_r)")), qPrintable(r.error));
+    e.name = QStringLiteral("knee_flexion_r");
+    QVERIFY(edit_coordinate(doc, id, 0, e).ok());
+    QCOMPARE(coordinate_name(*doc.data().joint(id), 0), QStringLiteral("knee_flexion_r"));
+    doc.undo_stack()->undo();
+    QCOMPARE(coordinate_name(*doc.data().joint(id), 0), QStringLiteral("knee_angle_r"));
+    // its range and unit can change
     e = coordinate_edit_of(*doc.data().joint(id), 0);
     e.unit = CoordinateUnit::radians;
     e.max = 100 * kDeg;
@@ -338,6 +349,78 @@ class CoordinatesTest : public QObject {
     w->viewport()->set_standard_view(StandardView::lateral);
     let_layouts_settle();  // for the screenshot
     save_screenshot(w->window_image(), QStringLiteral("joint_summary_rajagopal.png"));
+  }
+
+  // issue 18, as a biomechanist does it: leg6dof9musc opened, knee_angle_r renamed knee_flexion_r by typing in the
+  // Coordinates table (a name another coordinate has is refused in the status bar first), then File ▸ Save As
+  // OpenSim Model through its file dialog: the saved model names the knee's coordinate, its coupler and its
+  // muscles' points knee_flexion_r, and the app reopens it so
+  void renaming_an_opensim_coordinate_in_the_editor_saves_it() {
+    const QString model = kModels + QStringLiteral("/leg6dof9musc.osim");
+    if (!QFile::exists(model)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = make_window();
+    QCOMPARE(w->open_project(model), QString());
+    Document& doc = w->document();
+    JointId knee = 0;
+    for (const Joint& j : doc.data().joints)
+      if (j.osim_joint == QLatin1String("knee_r")) knee = j.id;
+    QVERIFY(knee);
+    doc.set_selection(Selection{0, knee, -1});
+    PropertiesPanel* p = properties(*w);
+    QTableWidget* t = p->coordinate_editor()->table();
+    QCOMPARE(t->rowCount(), 1);
+    QCOMPARE(t->item(0, CoordinateEditor::name_column)->text(), QStringLiteral("knee_angle_r"));
+    // types a name into the name cell and presses Enter, as a user does
+    const auto type_name = [&](const QString& name) {
+      QTableWidgetItem* cell = t->item(0, CoordinateEditor::name_column);
+      t->setCurrentItem(cell);
+      t->editItem(cell);
+      auto* editor = t->findChild<QLineEdit*>();
+      QVERIFY(editor);
+      editor->selectAll();
+      QTest::keyClicks(editor, name);
+      QTest::keyClick(editor, Qt::Key_Return);
+      // the delegate commits and closes its editor from the event loop
+      QTRY_VERIFY(!editor->isVisible());
+    };
+    const int steps = doc.undo_stack()->count();
+    type_name(QStringLiteral("hip_flexion_r"));
+    QVERIFY2(w->last_message().contains(QStringLiteral("already has a coordinate named hip_flexion_r (in hip_r)")),
+             qPrintable(w->last_message()));
+    QCOMPARE(doc.undo_stack()->count(), steps);
+    QCOMPARE(t->item(0, CoordinateEditor::name_column)->text(), QStringLiteral("knee_angle_r"));
+    type_name(QStringLiteral("knee_flexion_r"));
+    QCOMPARE(doc.undo_stack()->count(), steps + 1);
+    QCOMPARE(coordinate_name(*doc.data().joint(knee), 0), QStringLiteral("knee_flexion_r"));
+    QCOMPARE(t->item(0, CoordinateEditor::name_column)->text(), QStringLiteral("knee_flexion_r"));
+    // the summary and the slider's label follow
+    QVERIFY(!summary_value(*p, QStringLiteral("knee_flexion_r")).isEmpty());
+
+    const QString saved = windows_.path(QStringLiteral("leg6dof9musc_renamed.osim"));
+    const ModalAnswer file = answer_file_dialog(saved);
+    w->action(QStringLiteral("save_osim"))->trigger();
+    QVERIFY(file.answered());
+    QVERIFY2(QFileInfo::exists(saved), qPrintable(w->last_message()));
+    qInfo().noquote() << w->last_message();
+    QVERIFY2(w->last_message().contains(QStringLiteral("1 coordinate(s) renamed")), qPrintable(w->last_message()));
+    QVERIFY2(w->last_message().contains(QStringLiteral("knee_angle_r renamed knee_flexion_r")), qPrintable(w->last_message()));
+    const interop::OsimModel back = interop::read_osim_model(saved.toStdString());
+    QVERIFY(back.find_coordinate("knee_flexion_r") >= 0);
+    QVERIFY(back.find_coordinate("knee_angle_r") < 0);
+    QCOMPARE(back.couplers.size(), std::size_t{1});
+    QCOMPARE(back.couplers[0].independents, std::vector<std::string>{"knee_flexion_r"});
+    QFile f(saved);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QCOMPARE(text.count("<socket_coordinate>/jointset/knee_r/knee_flexion_r</socket_coordinate>"),
+             QByteArray::fromStdString(doc.data().osim->text).count("<socket_coordinate>/jointset/knee_r/knee_angle_r</socket_coordinate>"));
+    QVERIFY(!text.contains(">knee_angle_r<") && !text.contains("/knee_angle_r<"));
+    let_layouts_settle();  // for the screenshot: the renamed row and the save's message
+    save_screenshot(w->window_image(), QStringLiteral("coordinates_osim_renamed.png"));
+    auto w2 = make_window();
+    QCOMPARE(w2->open_project(saved), QString());
+    for (const Joint& j : w2->document().data().joints)
+      if (j.osim_joint == QLatin1String("knee_r")) QCOMPARE(coordinate_name(j, 0), QStringLiteral("knee_flexion_r"));
   }
 
   // the anatomical views from the camera's up axis and the way the bodies face, and the parallel projection: view

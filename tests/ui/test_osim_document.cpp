@@ -1,6 +1,7 @@
 // an opensim model as a document (ui/export/osim_import.hpp, osim_couplers.hpp), without a window: its couplers
 // go into the exported scene, so playback and jointsmith-cli simulate hold them (leg39's knee too); a scene's
-// couplers follow renamed bodies and go with a deleted one; meshes on the ground are drawn with the ground.
+// couplers follow renamed bodies and go with a deleted one; meshes on the ground are drawn with the ground; a
+// coordinate renamed in the app is saved in the project and written back with every reference to it.
 #include <gtest/gtest.h>
 
 #include <QFile>
@@ -8,14 +9,18 @@
 #include <fstream>
 
 #include "core/dynamics/simulator.hpp"
+#include "core/interop/osim_model.hpp"
 #include "core/scene/scene_file.hpp"
 #include "ui/document/document.hpp"
+#include "ui/document/joint_model.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/osim_source.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/export/exports.hpp"
 #include "ui/export/osim_import.hpp"
+#include "ui/export/osim_save.hpp"
 #include "ui/export/scene_import.hpp"
+#include "ui/joint/coordinate_edit.hpp"
 #include "ui/joint/document_multibody.hpp"
 #include "tests/ui/ui_test_files.hpp"
 
@@ -216,6 +221,102 @@ TEST(OsimDocument, ProjectKeepsTheModelAndItsCouplers) {
   } catch (const std::exception& e) {
     EXPECT_NE(std::string(e.what()).find("/osim/couplers/0/function"), std::string::npos) << e.what();
   }
+}
+
+// issue 18: leg6dof9musc's knee_angle_r renamed knee_flexion_r as the Coordinates editor does (a taken name and one
+// OpenSim cannot read refused first), undone and redone, saved in a project and reopened, then written back by Save
+// As OpenSim Model: the coordinate and every reference follow (its coupler, the muscles' conditional and moving
+// points), the saved model reads back with the project's reader and its knee moves by knee_flexion_r as before
+TEST(OsimDocument, ARenamedCoordinateIsSavedWithEveryReference) {
+  const QString path = kModels + QStringLiteral("/leg6dof9musc.osim");
+  if (!QFile::exists(path)) GTEST_SKIP() << "shared data not found (../shared/data/opensim)";
+  js::ui::OsimLoad l = js::ui::load_osim(path, {});
+  ASSERT_TRUE(l.data) << l.error.toStdString();
+  js::ui::Document doc;
+  doc.reset(std::move(*l.data), {});
+  js::ui::JointId knee = 0;
+  for (const js::ui::Joint& j : doc.data().joints)
+    if (j.osim_joint == QLatin1String("knee_r")) knee = j.id;
+  ASSERT_NE(knee, 0);
+  const js::ui::Joint file_knee = *doc.data().joint(knee);
+  const int steps = doc.undo_stack()->count();
+  js::ui::CoordinateEdit e = js::ui::coordinate_edit_of(file_knee, 0);
+  e.name = QStringLiteral("hip_flexion_r");
+  const auto taken = js::ui::edit_coordinate(doc, knee, 0, e);
+  EXPECT_TRUE(taken.error.contains(QLatin1String("already has a coordinate named hip_flexion_r (in hip_r)"))) << taken.error.toStdString();
+  e.name = QStringLiteral("knee/flexion");
+  EXPECT_TRUE(js::ui::edit_coordinate(doc, knee, 0, e).error.contains(QLatin1String("cannot name a coordinate")));
+  EXPECT_EQ(doc.undo_stack()->count(), steps);
+  // nothing edited yet: nothing to save
+  QTemporaryDir dir;
+  EXPECT_FALSE(js::ui::save_osim_document(doc.data(), dir.filePath(QStringLiteral("same.osim")), false).ok());
+
+  e.name = QStringLiteral("knee_flexion_r");
+  const auto r = js::ui::edit_coordinate(doc, knee, 0, e);
+  ASSERT_TRUE(r.ok()) << r.error.toStdString();
+  EXPECT_EQ(doc.undo_stack()->count(), steps + 1);
+  EXPECT_EQ(doc.undo_stack()->undoText(), QStringLiteral("Edit coordinate knee_flexion_r of knee_r"));
+  EXPECT_EQ(doc.data().joint(knee)->model->coordinates()[0].name, "knee_flexion_r");
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().joint(knee)->model->coordinates()[0].name, "knee_angle_r");
+  doc.undo_stack()->redo();
+  EXPECT_EQ(js::ui::coordinate_name(*doc.data().joint(knee), 0), QStringLiteral("knee_flexion_r"));
+  // the exported scene's coupler (the patella follows the knee) names it: Simulate holds it
+  QString error;
+  const json scene = js::ui::scene_to_json(doc.data(), error);
+  ASSERT_TRUE(error.isEmpty()) << error.toStdString();
+  EXPECT_EQ(scene["couplers"][0]["independents"][0], "tibia_r.knee_flexion_r") << scene["couplers"].dump();
+
+  // saved in the project and reopened
+  const QString project = dir.filePath(QStringLiteral("renamed.jsproj"));
+  ASSERT_TRUE(js::ui::save_project(doc.data(), project).isEmpty());
+  js::ui::ProjectLoad back = js::ui::load_project(project);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  EXPECT_EQ(back.data->joint(knee)->model->coordinates()[0].name, "knee_flexion_r");
+  EXPECT_EQ(back.data->osim->text, doc.data().osim->text);  // the file's text as read: the rename is the document's
+
+  // Save As OpenSim Model from the reopened project
+  const QString saved = dir.filePath(QStringLiteral("renamed.osim"));
+  const js::ui::OsimSaveResult s = js::ui::save_osim_document(*back.data, saved, true);
+  ASSERT_TRUE(s.ok()) << s.error.toStdString();
+  EXPECT_EQ(s.renamed, 1);
+  EXPECT_EQ(s.replaced, 0);
+  EXPECT_EQ(s.coordinates, 0);
+  EXPECT_TRUE(s.summary.contains(QLatin1String("knee_angle_r renamed knee_flexion_r: its <Coordinate> (line 648) and 13 line(s)")))
+      << s.summary.toStdString();
+  QFile f(saved);
+  ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+  const std::string text = f.readAll().toStdString();
+  // the file's text with that name changed, and nothing else
+  std::string expected = doc.data().osim->text;
+  for (const std::string& was : {std::string(">knee_angle_r<"), std::string("/knee_angle_r<"), std::string("\"knee_angle_r\"")}) {
+    std::string now = was;
+    now.replace(now.find("knee_angle_r"), 12, "knee_flexion_r");
+    for (std::size_t at = expected.find(was); at != std::string::npos; at = expected.find(was, at + now.size())) expected.replace(at, was.size(), now);
+  }
+  EXPECT_EQ(text, expected);
+  const js::interop::OsimModel m = js::interop::read_osim_model(saved.toStdString());
+  const js::interop::OsimModel original = js::interop::read_osim_model(path.toStdString());
+  EXPECT_EQ(m.issues.size(), original.issues.size());
+  ASSERT_EQ(m.couplers.size(), 1u);
+  EXPECT_EQ(m.couplers[0].independents, std::vector<std::string>{"knee_flexion_r"});
+  // reopened in the app: the knee moves by knee_flexion_r as it moved by knee_angle_r
+  js::ui::OsimLoad again = js::ui::load_osim(saved, {});
+  ASSERT_TRUE(again.data) << again.error.toStdString();
+  const js::ui::Joint* reread = nullptr;
+  for (const js::ui::Joint& j : again.data->joints)
+    if (j.osim_joint == QLatin1String("knee_r")) reread = &j;
+  ASSERT_TRUE(reread && reread->model);
+  EXPECT_EQ(reread->model->coordinates()[0].name, "knee_flexion_r");
+  for (double angle : {-1.9, -0.8, 0.0}) {
+    const Eigen::VectorXd q = Eigen::VectorXd::Constant(1, angle);
+    EXPECT_TRUE(js::ui::joint_transform(*reread->model, q).is_approx(js::ui::joint_transform(*file_knee.model, q), 1e-12)) << angle;
+  }
+  // renamed back to the file's name: nothing to write again
+  e = js::ui::coordinate_edit_of(*doc.data().joint(knee), 0);
+  e.name = QStringLiteral("knee_angle_r");
+  ASSERT_TRUE(js::ui::edit_coordinate(doc, knee, 0, e).ok());
+  EXPECT_FALSE(js::ui::save_osim_document(doc.data(), dir.filePath(QStringLiteral("back.osim")), false).ok());
 }
 
 }  // namespace

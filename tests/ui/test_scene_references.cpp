@@ -1,7 +1,8 @@
 // deleting a body or a joint of an opened scene (ui/document/operations.hpp): the loops, forces, initial
 // velocities and drives the scene keeps that name the body (or a coordinate it loses) go in the same undo
 // step, the status text says which, the export reads back with the core, and undo restores all of it.
-// renaming a body points the kept keys at the new name, also after another body was deleted.
+// renaming a body points the kept keys at the new name, also after another body was deleted; renaming a coordinate
+// renames it in them (springs, motors, initial q̇, drive) in the same undo step, and the scene still simulates.
 #include <gtest/gtest.h>
 
 #include <QTemporaryDir>
@@ -13,6 +14,8 @@
 #include "ui/document/operations.hpp"
 #include "ui/export/exports.hpp"
 #include "ui/export/scene_import.hpp"
+#include "ui/joint/coordinate_edit.hpp"
+#include "ui/joint/document_multibody.hpp"
 #include "tests/ui/four_bar_gap.hpp"
 
 namespace {
@@ -142,6 +145,52 @@ TEST_F(FourBarWithForces, RenamesFollowAndADeletedNameIsNotRevived) {
   const json opened = exported();
   EXPECT_EQ(opened["loops"][0]["body_b"], "rocker");
   EXPECT_EQ(opened["forces"]["point_springs"][0]["body_a"], "coupler");
+}
+
+// issue 18: the crank's coordinate q1 renamed crank_angle as the Coordinates editor does: the scene's spring, initial
+// q̇ and the crank's drive follow in the same undo step, the export reads back (and names it so with the body's new
+// name after a body rename), the document still builds its multibody for Simulate, and undo restores every key
+TEST_F(FourBarWithForces, RenamingACoordinateRenamesWhatNamesIt) {
+  const json before = exported();
+  const js::ui::DocumentData data_before = doc.data();
+  const js::ui::JointId crank = joint_of(doc, "crank").id;
+  const int steps = doc.undo_stack()->count();
+  js::ui::CoordinateEdit e = js::ui::coordinate_edit_of(*doc.data().joint(crank), 0);
+  ASSERT_EQ(e.name, QStringLiteral("q1"));
+  e.name = QStringLiteral("crank.angle");  // scenes name coordinates body.coordinate: no dots
+  EXPECT_FALSE(js::ui::edit_coordinate(doc, crank, 0, e).ok());
+  e.name = QStringLiteral("crank_angle");
+  const auto r = js::ui::edit_coordinate(doc, crank, 0, e);
+  ASSERT_TRUE(r.ok()) << r.error.toStdString();
+  EXPECT_EQ(doc.undo_stack()->count(), steps + 1);
+  const json& keys = doc.data().scene_keys;
+  EXPECT_EQ(keys["forces"]["springs"][0]["coordinate"], "rocker.q3");
+  EXPECT_EQ(keys["forces"]["springs"][1]["coordinate"], "crank.crank_angle");
+  EXPECT_EQ(keys["forces"]["motors"][0]["coordinate"], "coupler.q2");
+  EXPECT_EQ(keys["initial_state"]["qd"], json({{"rocker.q3", 0.1}, {"crank.crank_angle", 0.2}}));
+  const js::ui::Body& crank_body = *doc.data().body(joint_of(doc, "crank").child);
+  EXPECT_EQ(crank_body.scene_keys["drive"][0]["coordinate"], "crank_angle");
+  json scene = exported();
+  EXPECT_EQ(scene["bodies"][0]["joint"]["coordinates"][0]["name"], "crank_angle") << scene["bodies"][0].dump();
+  EXPECT_TRUE(scene["initial_state"]["q"].contains("crank.crank_angle")) << scene["initial_state"].dump();
+  js::ui::DocumentMultibody mb;
+  const QString built = js::ui::build_document_multibody(doc.data(), mb);
+  EXPECT_TRUE(built.isEmpty()) << built.toStdString();
+  // a body renamed afterwards: the export names the coordinate by both new names
+  js::ui::Body renamed = crank_body;
+  renamed.name = QStringLiteral("arm");
+  ASSERT_TRUE(js::ui::set_body_properties(doc, renamed).ok());
+  scene = exported();
+  EXPECT_EQ(scene["forces"]["springs"][1]["coordinate"], "arm.crank_angle");
+  EXPECT_EQ(scene["initial_state"]["qd"]["arm.crank_angle"], 0.2);
+  // undo: the body's name, then the coordinate's and every key
+  doc.undo_stack()->undo();
+  doc.undo_stack()->undo();
+  EXPECT_EQ(doc.data().scene_keys, data_before.scene_keys);
+  EXPECT_EQ(doc.data().body(crank_body.id)->scene_keys, data_before.body(crank_body.id)->scene_keys);
+  EXPECT_EQ(exported(), before);
+  doc.undo_stack()->redo();
+  EXPECT_EQ(doc.data().scene_keys["forces"]["springs"][1]["coordinate"], "crank.crank_angle");
 }
 
 }  // namespace

@@ -109,6 +109,7 @@ std::pair<QString, bool> save_osim_with_message(const Document& doc, const QStri
   const OsimSaveResult r = save_osim_document(doc.data(), path, copy_meshes);
   if (!r.ok()) return {r.error, true};
   return {QObject::tr("Saved %1 with %n joint(s) replaced", nullptr, r.replaced).arg(path) +
+              (r.renamed > 0 ? QObject::tr(", %n coordinate(s) renamed", nullptr, r.renamed) : QString()) +
               QObject::tr(" and %n coordinate(s) edited", nullptr, r.coordinates) + QLatin1Char('\n') + r.summary,
           false};
 }

@@ -31,7 +31,9 @@ struct OsimDocumentSource {
   QString model_name;
   QStringList not_simulated;  // "Millard2012EquilibriumMuscle ×80", kept in text, not simulated
   QStringList issues;         // what could not be mapped ("file:line: <Element>: reason")
-  // couplers (dependent = scale · f(independents)), by coordinate name: shown, applied to the initial pose
+  // couplers (dependent = scale · f(independents)) as the file names their coordinates, kept for projects (the app
+  // shows none of it: coupler_list, by joint and index, is what it uses, so a coordinate renamed in the app needs no
+  // change here, osim_names.hpp)
   QStringList couplers;
   std::vector<OsimDocumentCoupler> coupler_list;  // in evaluation order (the core reader's)
 };

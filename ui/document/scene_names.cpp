@@ -110,6 +110,39 @@ std::vector<std::string> remove_scene_references(json& scene, const std::set<std
   return removed;
 }
 
+namespace {
+
+// applies f to every "body.coordinate" the scene document names (as a json string, changed in place): the
+// coordinates of forces.springs[] and motors[], couplers[]' coordinate and independents, initial_state.q/qd's keys
+template <class F>
+void for_each_coordinate_reference(json& scene, F f) {
+  const auto visit = [&](json& s) {
+    if (s.is_string()) s = f(s.get<std::string>());
+  };
+  if (scene.contains("forces") && scene["forces"].is_object())
+    for (const char* list : {"springs", "motors"})
+      if (json* items = array_at(scene["forces"], list))
+        for (json& item : *items)
+          if (item.is_object() && item.contains("coordinate")) visit(item["coordinate"]);
+  if (json* couplers = array_at(scene, "couplers"))
+    for (json& c : *couplers) {
+      if (!c.is_object()) continue;
+      if (c.contains("coordinate")) visit(c["coordinate"]);
+      if (c.contains("independents") && c["independents"].is_array())
+        for (json& k : c["independents"]) visit(k);
+    }
+  if (scene.contains("initial_state") && scene["initial_state"].is_object())
+    for (const char* part : {"q", "qd"}) {
+      json& state = scene["initial_state"];
+      if (!state.contains(part) || !state[part].is_object()) continue;
+      json out = json::object();
+      for (const auto& [name, value] : state[part].items()) out[f(name)] = value;
+      state[part] = std::move(out);
+    }
+}
+
+}  // namespace
+
 void rename_scene_bodies(json& scene, const Names& renamed) {
   if (renamed.empty() || !scene.is_object()) return;
   if (json* loops = array_at(scene, "loops"))
@@ -122,29 +155,31 @@ void rename_scene_bodies(json& scene, const Names& renamed) {
         for (const char* key : {"body_a", "body_b"}) rename_body(s, key, renamed);
     if (json* external = array_at(forces, "external"))
       for (json& e : *external) rename_body(e, "body", renamed);
-    for (const char* list : {"springs", "motors"})
-      if (json* items = array_at(forces, list))
-        for (json& item : *items)
-          if (item.is_object() && item.contains("coordinate") && item["coordinate"].is_string())
-            item["coordinate"] = rename_coordinate(item["coordinate"].get<std::string>(), renamed);
   }
-  if (json* couplers = array_at(scene, "couplers"))
-    for (json& c : *couplers) {
-      if (!c.is_object()) continue;
-      if (c.contains("coordinate") && c["coordinate"].is_string())
-        c["coordinate"] = rename_coordinate(c["coordinate"].get<std::string>(), renamed);
-      if (c.contains("independents") && c["independents"].is_array())
-        for (json& k : c["independents"])
-          if (k.is_string()) k = rename_coordinate(k.get<std::string>(), renamed);
-    }
-  if (scene.contains("initial_state") && scene["initial_state"].is_object())
-    for (const char* part : {"q", "qd"}) {
-      json& state = scene["initial_state"];
-      if (!state.contains(part) || !state[part].is_object()) continue;
-      json out = json::object();
-      for (const auto& [name, value] : state[part].items()) out[rename_coordinate(name, renamed)] = value;
-      state[part] = std::move(out);
-    }
+  for_each_coordinate_reference(scene, [&](const std::string& name) { return rename_coordinate(name, renamed); });
+}
+
+int rename_scene_coordinate(json& scene, const std::string& body, const std::string& from, const std::string& to) {
+  if (!scene.is_object() || from == to) return 0;
+  const std::string was = body + "." + from, now = body + "." + to;
+  int count = 0;
+  for_each_coordinate_reference(scene, [&](const std::string& name) {
+    if (name != was) return name;
+    ++count;
+    return now;
+  });
+  return count;
+}
+
+int rename_drive_coordinate(json& body_keys, const std::string& from, const std::string& to) {
+  int count = 0;
+  if (json* drive = array_at(body_keys, "drive"))
+    for (json& d : *drive)
+      if (d.is_object() && d.contains("coordinate") && d["coordinate"] == from && from != to) {
+        d["coordinate"] = to;
+        ++count;
+      }
+  return count;
 }
 
 }  // namespace js::ui

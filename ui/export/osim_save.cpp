@@ -2,15 +2,18 @@
 
 #include <QFileInfo>
 #include <QObject>
+#include <algorithm>
 #include <exception>
 #include <optional>
 #include <utility>
 #include <vector>
 
 #include "core/interop/osim_coordinates.hpp"
+#include "core/interop/osim_rename.hpp"
 #include "core/interop/osim_replace.hpp"
 #include "ui/document/coordinate_units.hpp"
 #include "ui/document/joint_model.hpp"
+#include "ui/document/osim_names.hpp"
 #include "ui/document/osim_source.hpp"
 
 namespace js::ui {
@@ -24,17 +27,28 @@ QStringList replaced_osim_joints(const DocumentData& d) {
 
 namespace {
 
+// the name the document gives coordinate i of joint id's model (the user's rename, else the file's); empty when the
+// file coordinate it stands for is not known
+std::string document_name(const std::vector<OsimDocumentName>& names, JointId id, int i) {
+  for (const OsimDocumentName& n : names)
+    if (n.id == id && n.index == i) return n.name;
+  return {};
+}
+
 // the coordinates of d's opensim joints as the document has them (the Coordinates editor's ranges and defaults), for
 // every joint not replaced (a replaced joint's coordinates are written by the replacement). a coupler's dependent
 // coordinate keeps its file default (the coupler sets it); an open bound keeps the file's range (OpenSim needs both).
-std::vector<interop::OsimCoordinateValues> osim_document_coordinates(const DocumentData& d) {
+std::vector<interop::OsimCoordinateValues> osim_document_coordinates(const DocumentData& d, const std::vector<OsimDocumentName>& names) {
   std::vector<interop::OsimCoordinateValues> out;
   for (const Joint& j : d.joints) {
     if (j.osim_joint.isEmpty() || !j.model || j.original) continue;
     const Eigen::VectorXd defaults = joint_default_q(j);
     const auto& coords = j.model->coordinates();
     for (std::size_t i = 0; i < coords.size(); ++i) {
-      interop::OsimCoordinateValues v{j.osim_joint.toStdString(), coords[i].name, std::nullopt, std::nullopt};
+      // by the name the text has once renamed: the user's, else the file's
+      std::string name = document_name(names, j.id, static_cast<int>(i));
+      if (name.empty()) name = coords[i].name;
+      interop::OsimCoordinateValues v{j.osim_joint.toStdString(), name, std::nullopt, std::nullopt};
       if (coords[i].has_range()) v.range = std::pair{coords[i].min, coords[i].max};
       bool coupled = false;
       if (d.osim)
@@ -100,10 +114,24 @@ OsimSaveResult save_osim_document(const DocumentData& d, const QString& path, bo
   QStringList summaries;
   interop::OsimReplaceResult last;
   try {
+    // coordinates renamed in the app first, with every reference to them: the passes below find each coordinate by
+    // the name the document gives it
+    const std::vector<OsimDocumentName> names = osim_document_names(d);
+    if (const std::vector<interop::OsimCoordinateRename> renames = osim_renames(names); !renames.empty()) {
+      const interop::OsimReplaceResult renamed = interop::rename_osim_coordinates(text, model_path, renames);
+      text = renamed.text;
+      for (const std::string& note : renamed.notes) summaries << QObject::tr("  coordinate %1").arg(QString::fromStdString(note));
+      out.renamed = static_cast<int>(renamed.coordinates.size());
+    }
     std::vector<interop::OsimCoordinateValues> edited;
     for (const Joint* j : replaced) {
       interop::OsimReplaceOptions options;
       options.output_path = out_path;
+      // the model coordinates it drives, named as the document names them (when each is known; else the replacement
+      // matches the fitted joint's names, or takes the joint's coordinates in order)
+      for (int i = 0; i < j->model->dof(); ++i) options.coordinates.push_back(document_name(names, j->id, i));
+      if (std::any_of(options.coordinates.begin(), options.coordinates.end(), [](const std::string& n) { return n.empty(); }))
+        options.coordinates.clear();
       // mesh names are fixed once, in the coordinates' pass below (each pass reads the text the one before wrote)
       options.meshes = interop::OsimMeshPaths::Keep;
       // 1 dof: the range the joint has in the app (the fit's, or edited in the Coordinates editor) is the one written
@@ -118,13 +146,13 @@ OsimSaveResult save_osim_document(const DocumentData& d, const QString& path, bo
       edited.insert(edited.end(), own.begin(), own.end());
     }
     // the coordinates edited in the app (range, default_value), and the mesh paths for the new folder
-    const std::vector<interop::OsimCoordinateValues> others = osim_document_coordinates(d);
+    const std::vector<interop::OsimCoordinateValues> others = osim_document_coordinates(d, names);
     edited.insert(edited.end(), others.begin(), others.end());
     interop::OsimReplaceResult coords = interop::set_osim_coordinates(text, model_path, edited, out_path, mesh_mode);
-    if (replaced.empty() && coords.coordinates.empty()) {
-      out.error = QObject::tr("No joint of %1 has been replaced and no coordinate's range or default edited, so the model is "
-                              "unchanged: sample a joint, fit it and use Joint ▸ Replace in Model, or edit a coordinate in the "
-                              "properties dock, first").arg(QFileInfo(d.osim->path).fileName());
+    if (replaced.empty() && coords.coordinates.empty() && out.renamed == 0) {
+      out.error = QObject::tr("No joint of %1 has been replaced, no coordinate renamed and no coordinate's range or default "
+                              "edited, so the model is unchanged: sample a joint, fit it and use Joint ▸ Replace in Model, or edit "
+                              "a coordinate in the properties dock, first").arg(QFileInfo(d.osim->path).fileName());
       return out;
     }
     for (const std::string& note : coords.notes) summaries << QObject::tr("  coordinate %1").arg(QString::fromStdString(note));

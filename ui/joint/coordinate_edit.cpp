@@ -4,8 +4,11 @@
 #include <QRegularExpression>
 #include <cmath>
 
+#include "core/joints/restricted_joint.hpp"
 #include "ui/document/commands.hpp"
 #include "ui/document/joint_model.hpp"
+#include "ui/document/osim_names.hpp"
+#include "ui/document/scene_names.hpp"
 #include "ui/joint/joint_operations.hpp"
 
 namespace js::ui {
@@ -18,6 +21,42 @@ double stored_max(const std::optional<double>& x) { return x ? *x : Coordinate::
 template <class T>
 void resize_to(std::vector<T>& v, int n, const T& fill) {
   if (static_cast<int>(v.size()) != n) v.resize(static_cast<std::size_t>(n), fill);
+}
+
+// a clone of the model with coordinate i called name; a restricted joint's inner coordinate too, so sampling all of
+// the joint's coordinates again (reauthor.hpp) brings the name back with the model as read
+std::unique_ptr<JointModel> renamed_clone(const JointModel& m, int i, const std::string& name) {
+  if (const auto* r = dynamic_cast<const RestrictedJoint*>(&m))
+    for (int k = 0; k < r->inner().dof(); ++k) {
+      if (r->free_index_of(k) != i) continue;
+      std::unique_ptr<JointModel> inner = r->inner().clone();
+      inner->coordinates()[static_cast<std::size_t>(k)].name = name;
+      auto out = std::make_unique<RestrictedJoint>(std::move(inner), r->map());
+      out->coordinates() = r->coordinates();  // ranges edited on the restricted joint stay
+      out->coordinates()[static_cast<std::size_t>(i)].name = name;
+      return out;
+    }
+  std::unique_ptr<JointModel> out = m.clone();
+  out->coordinates()[static_cast<std::size_t>(i)].name = name;
+  return out;
+}
+
+// the name a body had in the opened scene file (its kept keys keep it; the scene's references use it)
+std::string body_scene_name(const Body& b) {
+  return b.scene_keys.is_object() && b.scene_keys.contains("name") && b.scene_keys["name"].is_string()
+             ? b.scene_keys["name"].get<std::string>()
+             : std::string();
+}
+
+// why coordinate i of joint cannot be called name in d's opensim model: another coordinate of the model has it
+// (OpenSim finds coordinates by name across the model), or an empty string
+QString osim_name_taken(const DocumentData& d, const Joint& joint, int i, const QString& name) {
+  if (!d.osim) return {};
+  for (const OsimDocumentName& n : osim_document_names(d))
+    if (!(n.id == joint.id && n.index == i) && QString::fromStdString(n.name) == name)
+      return QObject::tr("The model already has a coordinate named %1 (in %2): OpenSim needs each coordinate's name once")
+          .arg(name, n.joint);
+  return {};
 }
 
 }  // namespace
@@ -45,9 +84,10 @@ QString coordinate_edit_problem(const Document& doc, const Joint& joint, int i, 
   for (int k = 0; k < dof; ++k)
     if (k != i && coordinate_name(joint, k) == name)
       return QObject::tr("%1 already has a coordinate named %2").arg(joint.name, name);
-  if (name != coordinate_name(joint, i) && (!joint.osim_joint.isEmpty() || !doc.data().scene_keys.is_null()))
-    return QObject::tr("%1 keeps the coordinate names of the model it was opened from (its file refers to %2 by "
-                       "name): rename it there").arg(joint.name, coordinate_name(joint, i));
+  // an opened model's file refers to coordinates by name across the model: a rename is written back with every
+  // reference (osim_names.hpp), so the name must be free there too
+  if (name != coordinate_name(joint, i))
+    if (const QString taken = osim_name_taken(doc.data(), joint, i, name); !taken.isEmpty()) return taken;
   if (unit_translational(edit.unit) != coordinate_translational(joint, i))
     return QObject::tr("%1 is a %2: its unit is %3")
         .arg(coordinate_name(joint, i),
@@ -97,27 +137,41 @@ OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const Coordinat
     return {true, {}};
   }
   // models are immutable: a clone with the new coordinate
-  std::unique_ptr<JointModel> model = j->model->clone();
+  const std::string name = edit.name.toStdString(), old_name = now.name.toStdString();
+  const bool renamed = edit.name != now.name;
+  std::unique_ptr<JointModel> model = renamed_clone(*j->model, i, name);
   Coordinate& c = model->coordinates()[k];
-  c.name = edit.name.toStdString();
   if (model->range_policy() != RangePolicy::Wrap) {
     c.min = stored_min(edit.min);
     c.max = stored_max(edit.max);
   }
   after.model = std::move(model);
-  // an opened scene's joint keys describe the range as read: the scene export writes the model instead
-  if (edit.min != now.min || edit.max != now.max) after.scene_joint = nullptr;
-  // a re-authored joint's candidate stands in for these coordinates: it follows the name
-  if (j->candidate && j->candidate->dof() == dof) {
-    std::unique_ptr<JointModel> candidate = j->candidate->clone();
-    candidate->coordinates()[k].name = c.name;
-    after.candidate = std::move(candidate);
-  }
+  // an opened scene's joint keys describe the range and names as read: the scene export writes the model instead
+  if (renamed || edit.min != now.min || edit.max != now.max) after.scene_joint = nullptr;
+  // a re-authored joint's candidate stands in for these coordinates, and the original it replaced holds them as the
+  // file has them (Restore Original brings it back): both follow the name
+  if (renamed && j->candidate && j->candidate->dof() == dof) after.candidate = renamed_clone(*j->candidate, i, name);
+  if (renamed && j->original && j->original->dof() == dof) after.original = renamed_clone(*j->original, i, name);
   after.q = clamp_to_range(after, j->q);
   const Body* child = doc.data().body(j->child);
   if (!child) return {false, QObject::tr("Joint %1 has no child body").arg(j->name)};
   Body moved = *child;
   moved.pose = joint_transform(*after.model, after.q);
+  // an opened scene names the coordinate as body.coordinate in its springs, motors, couplers and initial state, and
+  // the child's drive by its name: they follow in the same undo step, so the export and Simulate still find it
+  const std::string body = body_scene_name(*child);
+  if (renamed && !body.empty()) {
+    rename_drive_coordinate(moved.scene_keys, old_name, name);
+    nlohmann::json keys = doc.data().scene_keys;
+    if (rename_scene_coordinate(keys, body, old_name, name) > 0) {
+      DocumentData data = doc.data();
+      data.scene_keys = std::move(keys);
+      *data.joint(id) = std::move(after);
+      *data.body(moved.id) = std::move(moved);
+      push_swap(doc, doc.data(), std::move(data), text);
+      return {true, {}};
+    }
+  }
   push_swap(doc, JointMotion{*j, *child}, JointMotion{std::move(after), std::move(moved)}, text);
   return {true, {}};
 }

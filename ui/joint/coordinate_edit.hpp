@@ -24,12 +24,15 @@ struct CoordinateEdit {
 // coordinate i of the joint as it is now
 CoordinateEdit coordinate_edit_of(const Joint& joint, int i);
 
-// why `edit` cannot be coordinate i of the joint (an empty or taken name, a name with spaces or dots, a unit of
-// the other kind, min ≥ max, a default outside the range, a new range for a closed curve, a rename in an opened
-// OpenSim model or scene, whose files refer to coordinates by name), or an empty string
+// why `edit` cannot be coordinate i of the joint (an empty or taken name — in an opened OpenSim model, taken by any
+// coordinate of the model —, a name with spaces or dots, a unit of the other kind, min ≥ max, a default outside the
+// range, a new range for a closed curve), or an empty string
 QString coordinate_edit_problem(const Document& doc, const Joint& joint, int i, const CoordinateEdit& edit);
 
-// applies it: one undo step ("Edit coordinate flexion of knee"); nothing when it equals the coordinate as it is
+// applies it: one undo step ("Edit coordinate flexion of knee"); nothing when it equals the coordinate as it is. a
+// rename reaches what refers to the coordinate by name: a re-authored joint's candidate and original, a restricted
+// joint's inner coordinate, an opened scene's springs, motors, couplers, initial state and drive (scene_names.hpp);
+// an opened OpenSim model is written back with it renamed (osim_names.hpp, File ▸ Save As OpenSim Model)
 OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const CoordinateEdit& edit);
 
 // puts every coordinate of the joint at its default (joint_default_q), the child following: one undo step

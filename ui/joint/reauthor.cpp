@@ -63,10 +63,17 @@ std::vector<SamplingCoordinate> sampling_coordinates(const Joint& joint, const D
       osim.reset();  // the text was read once already; without it the held values are 0
     }
   }
+  // the joint's element in the file: a coordinate renamed in the app is found there by its place
+  const interop::OsimModelJoint* element = nullptr;
+  if (osim)
+    for (const interop::OsimModelJoint& mj : osim->joints)
+      if (mj.name == joint.osim_joint.toStdString()) element = &mj;
   for (int k = 0; k < base.dof(); ++k) {
     SamplingCoordinate s;
     s.coordinate = base.coordinates()[static_cast<std::size_t>(k)];
-    const int c = osim ? osim->find_coordinate(s.coordinate.name) : -1;
+    int c = osim ? osim->find_coordinate(s.coordinate.name) : -1;
+    if (c < 0 && element && static_cast<int>(element->coordinates.size()) == base.dof())
+      c = osim->find_coordinate(element->coordinates[static_cast<std::size_t>(k)]);
     if (c >= 0) {
       const interop::OsimModelCoordinate& oc = osim->coordinates[static_cast<std::size_t>(c)];
       s.held = oc.default_value;
