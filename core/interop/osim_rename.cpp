@@ -112,6 +112,20 @@ std::size_t match(const std::string_view token, std::map<std::string, Rename>& r
   return slash == std::string_view::npos ? 0 : slash + 1;
 }
 
+// whether leaf k holds coordinate names: a property named for them (<coordinates>, <coordinate>, <x_coordinate>,
+// <independent_coordinate_names>, <dependent_coordinate_name>, 4.x <socket_coordinate> …) or the <members> of a
+// CoordinateSet's group. nothing else is touched: an actuator called like its coordinate is listed by that name in
+// a controller's <actuator_list> or a probe, and free text (<description>, <notes>) is the author's
+bool names_coordinates(const detail::Splicer& s, int k) {
+  const std::string& tag = s.at(k).name;
+  for (const char* suffix : {"coordinate", "coordinates", "coordinate_name", "coordinate_names"})
+    if (tag.ends_with(suffix)) return true;
+  if (tag != "members") return false;
+  for (int p = s.at(k).parent; p >= 0; p = s.at(p).parent)
+    if (s.at(p).name == "CoordinateSet") return true;
+  return false;
+}
+
 std::string lines_text(const std::vector<int>& lines) {
   std::string where;
   for (std::size_t k = 0; k < lines.size() && k < 8; ++k) where += (k ? ", " : "") + std::to_string(lines[k]);
@@ -197,6 +211,7 @@ OsimReplaceResult rename_osim_coordinates(const std::string& text, const std::st
   for (std::size_t k = 0; k < s.spans.size(); ++k) {
     const XmlSpan& e = s.spans[k];
     if (has_children[k] || e.self_closing || in_defaults[k] || e.content_size() == 0) continue;
+    if (!names_coordinates(s, static_cast<int>(k))) continue;
     for (const auto& [a, b] : leaf_tokens(s, static_cast<int>(k))) {
       Rename* which = nullptr;
       const std::size_t at = match(std::string_view(s.text).substr(a, b - a), by_name, which);

@@ -45,6 +45,7 @@ Autosave::Autosave(Document& doc, QString dir, int delay_ms, QObject* parent)
   });
   // written within delay_ms of the first change, also during a long drag (the timer is not restarted)
   connect(&doc_, &Document::changed, this, [this] {
+    if (is_view_ && is_view_()) return;
     pending_ = true;
     if (!timer_.isActive()) timer_.start();
   });

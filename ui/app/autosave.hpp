@@ -42,6 +42,8 @@ class Autosave : public QObject {
   // what is written: the document's data unless set (the window gives the document without the frames a
   // running simulation shows, which are not an edit)
   void set_source(std::function<DocumentData()> source) { source_ = std::move(source); }
+  // a document change for which this returns true is a view (a simulation's frame), not work to keep: no write
+  void set_view_change(std::function<bool()> is_view) { is_view_ = std::move(is_view); }
 
   // writes now if anything changed since the last write; returns an error message or an empty string
   QString write_now();
@@ -60,6 +62,7 @@ class Autosave : public QObject {
   std::unique_ptr<QLockFile> lock_;
   QTimer timer_;
   std::function<DocumentData()> source_;
+  std::function<bool()> is_view_;
   bool pending_ = false;  // changed since the last write
 };
 

@@ -49,6 +49,8 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_dir) : QMainWind
                            settings::autosave_delay_ms.get(), this);
   // a running simulation's frames are shown, not edits: the recovery copy holds the last recorded state
   autosave_->set_source([this] { return playback_ ? playback_->document_at_rest() : doc_.data(); });
+  // and its frames alone are nothing new to keep: no rewrite of the whole project every 2 s while it plays
+  autosave_->set_view_change([this] { return playback_ && playback_->showing_frame(); });
   // the session manager may end the app without a close event: keep the work first
   connect(qApp, &QGuiApplication::commitDataRequest, autosave_, [this] { autosave_->write_now(); });
   connect(autosave_, &Autosave::failed, this, [this](const QString& m) { show_message(tr("Autosave: %1").arg(m), false); });
@@ -113,6 +115,10 @@ void MainWindow::build_docks() {
   default_docks_ = {scene_dock, samples_dock};
   connect(props, &PropertiesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
   connect(samples_, &SamplesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
+  // shown or docked again: a width asked for while it was hidden or floating was not applied
+  connect(docks_.value(QStringLiteral("samples")), &QDockWidget::visibilityChanged, this, [this](bool shown) {
+    if (shown) QTimer::singleShot(0, this, &MainWindow::fit_samples_dock);
+  });
   // after the table's layout, which the new contents change
   connect(samples_, &SamplesPanel::preferred_width_grew, this, [this] { QTimer::singleShot(0, this, &MainWindow::fit_samples_dock); },
           Qt::QueuedConnection);

@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 
 #include "core/joints/restricted_joint.hpp"
@@ -52,10 +53,16 @@ std::string body_scene_name(const Body& b) {
 // (OpenSim finds coordinates by name across the model), or an empty string
 QString osim_name_taken(const DocumentData& d, const Joint& joint, int i, const QString& name) {
   if (!d.osim) return {};
-  for (const OsimDocumentName& n : osim_document_names(d))
+  const std::vector<OsimDocumentName> names = osim_document_names(d);
+  for (const OsimDocumentName& n : names)
     if (!(n.id == joint.id && n.index == i) && QString::fromStdString(n.name) == name)
       return QObject::tr("The model already has a coordinate named %1 (in %2): OpenSim needs each coordinate's name once")
           .arg(name, n.joint);
+  // a rename the save could not write (no coordinate of the file at its place) is refused now, not at the save
+  const bool in_file = std::any_of(names.begin(), names.end(), [&](const OsimDocumentName& n) { return n.id == joint.id && n.index == i; });
+  if (!joint.osim_joint.isEmpty() && !in_file)
+    return QObject::tr("%1 of %2 is not a coordinate of the model's file (%3), so OpenSim Model could not write a new name")
+        .arg(coordinate_name(joint, i), joint.name, joint.osim_joint);
   return {};
 }
 

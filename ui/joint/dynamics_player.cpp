@@ -186,6 +186,7 @@ void DynamicsPlayer::emit_loop_error() {
 
 void DynamicsPlayer::show_state() {
   writing_ = true;
+  showing_ = true;
   for (const JointPose& p : joint_poses(doc_.data(), run_->mb, run_->state.q)) doc_.apply_joint_and_body(p.joint, p.child);
   const Body* frame = doc_.data().body(run_->mb.root_frame);
   if (frame && !run_->mb.scene.model.root_is_fixed()) {
@@ -194,6 +195,7 @@ void DynamicsPlayer::show_state() {
     doc_.apply_body(moved);
   }
   writing_ = false;
+  showing_ = false;
 }
 
 void DynamicsPlayer::record(const DocumentData& from, const DocumentData& to, const QString& text) {
@@ -243,6 +245,7 @@ void DynamicsPlayer::reset() {
   } else {
     // nothing of the run is on the undo stack: put the joints back as they were
     writing_ = true;
+    showing_ = true;
     for (const DocumentMultibody::Link& link : run_->mb.links) {
       const Joint* j = run_->start.joint(link.joint);
       const Body* child = j ? run_->start.body(j->child) : nullptr;
@@ -250,6 +253,7 @@ void DynamicsPlayer::reset() {
     }
     if (const Body* frame = run_->start.body(run_->mb.root_frame)) doc_.apply_body(*frame);
     writing_ = false;
+    showing_ = false;
   }
   drop_run();
   emit status_message(tr("Simulation reset"));

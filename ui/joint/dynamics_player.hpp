@@ -56,6 +56,9 @@ class DynamicsPlayer : public QObject {
   // the document as its undo stack has it: the frames shown since the last pause are a view, so the run's
   // joints, child poses and moving root are taken from the last recorded state (what autosave writes)
   DocumentData document_at_rest() const;
+  // true while the player writes a frame (or puts an unrecorded run back): a document change then is a view,
+  // not an edit (autosave ignores it)
+  bool showing_frame() const { return showing_; }
 
   // whether the run (built on demand) has closed loops; false without a run
   bool has_loops() const;
@@ -91,6 +94,7 @@ class DynamicsPlayer : public QObject {
   double lag_ = 0.0;        // wall time not yet simulated (s)
   bool writing_ = false;    // our own document changes: keep the run
   bool recorded_ = false;   // some part of the run is on the undo stack
+  bool showing_ = false;    // writing a frame, not an undo step
 };
 
 }  // namespace js::ui

@@ -71,9 +71,11 @@ std::vector<SamplingCoordinate> sampling_coordinates(const Joint& joint, const D
   for (int k = 0; k < base.dof(); ++k) {
     SamplingCoordinate s;
     s.coordinate = base.coordinates()[static_cast<std::size_t>(k)];
-    int c = osim ? osim->find_coordinate(s.coordinate.name) : -1;
-    if (c < 0 && element && static_cast<int>(element->coordinates.size()) == base.dof())
+    // by place first: after renames, another coordinate of the model may carry this one's document name
+    int c = -1;
+    if (element && static_cast<int>(element->coordinates.size()) == base.dof())
       c = osim->find_coordinate(element->coordinates[static_cast<std::size_t>(k)]);
+    if (c < 0 && osim) c = osim->find_coordinate(s.coordinate.name);
     if (c >= 0) {
       const interop::OsimModelCoordinate& oc = osim->coordinates[static_cast<std::size_t>(c)];
       s.held = oc.default_value;

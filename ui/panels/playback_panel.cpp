@@ -44,6 +44,8 @@ void PlaybackPanel::stop_all() {
 
 DocumentData PlaybackPanel::document_at_rest() const { return dynamics_->player()->document_at_rest(); }
 
+bool PlaybackPanel::showing_frame() const { return dynamics_->player()->showing_frame(); }
+
 void PlaybackPanel::set_ik_action(QAction* action) {
   auto* button = new QToolButton;
   button->setDefaultAction(action);

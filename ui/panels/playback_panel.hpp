@@ -30,6 +30,8 @@ class PlaybackPanel : public QWidget {
   void stop_all();
   // the document without the frames a running simulation shows (DynamicsPlayer::document_at_rest)
   DocumentData document_at_rest() const;
+  // a simulation frame is being shown (DynamicsPlayer::showing_frame)
+  bool showing_frame() const;
   // a button for the window's ik mode action, below the sliders
   void set_ik_action(QAction* action);
 

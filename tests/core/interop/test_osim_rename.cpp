@@ -106,6 +106,13 @@ const char* kLeg = R"(<?xml version="1.0" encoding="UTF-8" ?>
 				</Thelen2003Muscle>
 			</objects>
 		</ForceSet>
+		<!-- regression: a controller and free text that name the actuator called like the coordinate were renamed -->
+		<ControllerSet name="controllerset">
+			<objects>
+				<PrescribedController name="knee_drive"><actuator_list>knee_angle</actuator_list></PrescribedController>
+			</objects>
+		</ControllerSet>
+		<credits>knee_angle reserve by the lab</credits>
 	</Model>
 </OpenSimDocument>
 )";
