@@ -33,9 +33,11 @@ struct OsimCoordinateRename {
 };
 
 // the text with each coordinate `from` renamed `to` (a rename to the same name is skipped): its name attribute,
-// and every whole name `from` in the text of an element without child elements (a list of names, a name, or a
-// path whose last part is `from` and whose part before, if any, is the coordinate's joint). element names, comments
-// and <defaults> are left alone, so an actuator called like its coordinate keeps its name. result.text is the new
+// and every whole name `from` in the text of a childless property named for coordinates (a tag ending in coordinate,
+// coordinates, coordinate_name or coordinate_names, or a CoordinateSet group's <members>): a list of names, a name,
+// or a path whose last part is `from` and whose part before, if any, is the coordinate's joint. element names, other
+// properties (a controller's <actuator_list>), free text, comments and <defaults> are left alone, so an actuator
+// called like its coordinate keeps its name and what lists it. result.text is the new
 // model, result.coordinates the new names, result.notes one sentence each ("knee_angle_r renamed knee_flexion_r:
 // its <Coordinate> (line 648) and 13 line(s) naming it (lines 701, …)"). throws OsimError naming the file and the
 // coordinate: a `from` the model does not have (or renamed twice), a `to` OpenSim would not take
