@@ -7,7 +7,9 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <unordered_set>
 
+#include "ui/mesh/mesh_distance.hpp"
 #include "ui/mesh/mesh_weld.hpp"
 
 namespace js::ui {
@@ -94,16 +96,36 @@ void drop_folded_pairs(std::vector<std::uint32_t>& tris) {
   tris.resize(out);
 }
 
-// how far a level's triangles may bow away from the curved surface their corners lie on: an edge of
-// length L across a surface that turns by θ between its ends stands r (1 − cos(θ / 2)) ≈ (b − a)·(n_b − n_a) / 8
-// off it at its middle. meshopt's error measures the kept vertices against the removed planes, not this.
-float largest_sagitta(const MeshData& m) {
+// an edge between two welded points, either way round
+std::uint64_t edge_key(std::uint32_t a, std::uint32_t b) {
+  return (static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b);
+}
+
+// how far a level stands off its source: the largest distance to the source's surface of its triangles' centres and
+// edge midpoints (mesh_distance.hpp), skipping what lies on the source already (an edge the source has, a triangle of
+// source edges). `corners`: the level's triangles over the welded points, in the order of `level`'s
+float level_distance(const MeshData& level, const std::vector<std::uint32_t>& corners,
+                     const std::unordered_set<std::uint64_t>& source_edges, const MeshDistance& source, float cap) {
   float worst = 0.0f;
-  for (std::size_t t = 0; t + 2 < m.indices.size(); t += 3)
-    for (int k = 0; k < 3; ++k) {
-      const std::uint32_t a = m.indices[t + k], b = m.indices[t + (k + 1) % 3];
-      worst = std::max(worst, std::abs((m.positions[b] - m.positions[a]).dot(m.normals[b] - m.normals[a])) / 8.0f);
+  for (std::size_t t = 0; t + 2 < corners.size() && t + 2 < level.indices.size(); t += 3) {
+    bool all_source = true;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::uint32_t a = corners[t + k], b = corners[t + (k + 1) % 3];
+      if (source_edges.count(edge_key(a, b))) continue;
+      all_source = false;
+      if (a > b) continue;  // each new edge once (its other triangle runs it b → a)
+      const Eigen::Vector3f& pa = level.positions[level.indices[t + k]];
+      const Eigen::Vector3f& pb = level.positions[level.indices[t + (k + 1) % 3]];
+      // the corners are the source's own points: no farther than they are (a bound that prunes the search)
+      worst = std::max(worst, source.distance(0.5f * (pa + pb), std::min(cap, 0.5f * (pb - pa).norm())));
     }
+    if (all_source) continue;
+    const Eigen::Vector3f centre =
+        (level.positions[level.indices[t]] + level.positions[level.indices[t + 1]] + level.positions[level.indices[t + 2]]) / 3.0f;
+    float near = cap;
+    for (std::size_t k = 0; k < 3; ++k) near = std::min(near, (level.positions[level.indices[t + k]] - centre).norm());
+    worst = std::max(worst, source.distance(centre, near));
+  }
   return worst;
 }
 
@@ -168,6 +190,11 @@ MeshLod build_mesh_lod(const std::shared_ptr<const MeshData>& mesh, const MeshLo
   const std::vector<std::uint32_t> id = weld_positions(m.positions, lo, 1e-6f * diagonal);
   const Welded welded = weld_mesh(m, id);
   std::vector<std::uint32_t> current = welded.corners;
+  const MeshDistance source_distance(m);
+  std::unordered_set<std::uint64_t> source_edges;
+  source_edges.reserve(current.size());
+  for (std::size_t t = 0; t + 2 < current.size(); t += 3)
+    for (std::size_t k = 0; k < 3; ++k) source_edges.insert(edge_key(current[t + k], current[t + (k + 1) % 3]));
   const float* xyz = welded.points.front().data();
   const std::size_t nv = welded.points.size();
   constexpr std::size_t stride = sizeof(Eigen::Vector3f);
@@ -189,10 +216,12 @@ MeshLod build_mesh_lod(const std::shared_ptr<const MeshData>& mesh, const MeshLo
     next.resize(count);
     drop_folded_pairs(next);
     // each step's error is measured against the level it started from: their sum bounds how far the kept
-    // vertices' surface moved from the source's; the level's error also covers its edges' bowing
+    // vertices' surface moved from the source's. meshopt measures its kept vertices against the removed planes,
+    // not how far a long thin triangle's middle stands off a curved surface, so the level is also measured
+    // against the source itself: the distance of its triangles' centres and edge midpoints (mesh_distance.hpp)
     steps_error += step_error * scale;
     auto level = compact_level(m, welded, next);
-    error = std::max({error, steps_error, largest_sagitta(*level)});
+    error = std::max({error, steps_error, level_distance(*level, next, source_edges, source_distance, diagonal)});
     // simplification may pinch the surface along an edge (meshopt 0.18 does not test the link condition)
     const MeshWinding winding = closed_mesh_winding(*level, true);
     lod.levels.push_back({std::move(level), error, winding});

@@ -15,9 +15,10 @@ namespace js::ui {
 
 class MeshLodCache {
  public:
-  // min_triangles: smaller meshes get no levels (they cost little to draw; the driven surfaces, rebuilt
-  // every frame, stay out of the queue)
-  explicit MeshLodCache(MeshLodOptions options = {}, std::size_t min_triangles = 20000);
+  // min_triangles: smaller meshes get no levels (they cost little to draw). 4000: the knee demo's 9k-triangle
+  // tibia drawn as 12 ghosts was 111k triangles a frame (docs/app.md, "The knee demo with its ghosts"); the viewport
+  // keeps the driven surfaces (rebuilt every frame) out and draws small opaque bodies in full (lod_select.hpp)
+  explicit MeshLodCache(MeshLodOptions options = {}, std::size_t min_triangles = 4000);
   // stops the worker after the level it is building
   ~MeshLodCache();
   MeshLodCache(const MeshLodCache&) = delete;

@@ -93,12 +93,15 @@ int choose_lod_level(const MeshLod& lod, const Eigen::Matrix4f& world_T_mesh, co
   return level;
 }
 
-void apply_lod(Scene& scene, MeshLodCache& cache, const LodProjection& p, double max_error_px) {
+void apply_lod(Scene& scene, MeshLodCache& cache, const LodProjection& p, double max_error_px, double ghost_error_px) {
   for (auto* items : {&scene.opaque, &scene.translucent})
     for (MeshItem& item : *items) {
+      // a driven surface is a new mesh every frame: a chain for it would be stale before it was built
+      if (item.role == MeshItem::Role::surface) continue;
+      if (items == &scene.opaque && item.mesh && item.mesh->triangle_count() < kLodMinOpaqueTriangles) continue;
       const auto lod = cache.find(item.mesh);
       if (!lod) continue;
-      const int level = choose_lod_level(*lod, item.world_T_mesh, p, max_error_px);
+      const int level = choose_lod_level(*lod, item.world_T_mesh, p, item.role == MeshItem::Role::ghost ? ghost_error_px : max_error_px);
       if (level == 0) {
         if (!lod->clusters.mesh) continue;
         const MeshWinding winding = lod->levels.front().winding;

@@ -13,6 +13,14 @@ class MeshLodCache;
 
 // the default bound on a level's error on screen: half a pixel moves a silhouette by at most one pixel
 inline constexpr double kLodMaxErrorPx = 0.5;
+// the bound for the translucent sample ghosts: a ghost of opacity a (0.07–0.16) moved by e px changes a band of e px
+// by at most a of the contrast, so 2 px of a ghost change the picture less than half a pixel of an opaque body does
+// (tested: ViewportGuiTest::ghost_levels_change_no_visible_pixel)
+inline constexpr double kLodGhostMaxErrorPx = 2.0;
+// opaque bodies under this many triangles are drawn in full: they cost little, and a small mesh's first levels can
+// shade visibly differently where a tube meets its cap (the demo femur's neck showed a dark ring). ghosts, faint and
+// drawn a dozen times, use the levels the cache builds from 4000 triangles (mesh_lod_cache.hpp)
+inline constexpr std::size_t kLodMinOpaqueTriangles = 20000;
 
 // what the error projection needs from the camera and the view's size
 struct LodProjection {
@@ -56,6 +64,7 @@ int choose_lod_level(const MeshLod& lod, const Eigen::Matrix4f& world_T_mesh, co
 // chain is not ready, or small meshes, stay in full detail. an item drawn in full detail draws only its
 // clusters that can show (cluster_cull.hpp; facing away is tested for opaque, outward-wound, unmirrored
 // items, whose back faces the renderer culls)
-void apply_lod(Scene& scene, MeshLodCache& cache, const LodProjection& p, double max_error_px = kLodMaxErrorPx);
+void apply_lod(Scene& scene, MeshLodCache& cache, const LodProjection& p, double max_error_px = kLodMaxErrorPx,
+               double ghost_error_px = kLodGhostMaxErrorPx);
 
 }  // namespace js::ui

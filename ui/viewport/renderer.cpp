@@ -120,7 +120,7 @@ void Renderer::purge_expired() {
 }
 
 void Renderer::draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matrix4f& clip_T_world,
-                           const Eigen::Vector3f& eye, bool cull) {
+                           const Eigen::Vector3f& eye, bool cull, bool translucent_one_layer) {
   if (items.empty()) return;
   mesh_program_->bind();
   glUniformMatrix4fv(loc_clip_T_world_, 1, GL_FALSE, clip_T_world.data());
@@ -146,7 +146,14 @@ void Renderer::draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matr
       culled = face;
     }
     glUniformMatrix4fv(loc_world_T_mesh_, 1, GL_FALSE, item.world_T_mesh.data());
-    glUniform4fv(loc_colour_, 1, item.colour.data());
+    if (translucent_one_layer && face != GL_NONE) {
+      // the front layer alone, as opaque as the two layers it stands for: 1 − (1 − a)²
+      Eigen::Vector4f c = item.colour;
+      c.w() = 1.0f - (1.0f - c.w()) * (1.0f - c.w());
+      glUniform4fv(loc_colour_, 1, c.data());
+    } else {
+      glUniform4fv(loc_colour_, 1, item.colour.data());
+    }
     glUniform1f(loc_highlight_, item.highlighted ? 1.0f : 0.0f);
     glBindVertexArray(g.vao);
     if (item.runs_only) {
@@ -201,12 +208,14 @@ void Renderer::draw(const Scene& scene, const Eigen::Matrix4f& clip_T_world, con
   light_frame_ = scene.light_frame;
   draw_meshes(scene.opaque, clip_T_world, eye, true);
   draw_lines(scene.lines, clip_T_world);
-  // ghosts: blended, tested against the bodies but not hiding each other
+  // ghosts: blended, tested against the bodies but not hiding each other. a closed ghost draws its front layer
+  // only, as opaque as its two layers together: the back layer doubled the fill, which bounds a frame of a dozen
+  // ghosts under a software rasterizer (docs/app.md, "The knee demo with its ghosts")
   glEnable(GL_BLEND);
   // colour blends; the framebuffer's alpha stays 1 so the widget composes opaque onto the window
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
   glDepthMask(GL_FALSE);
-  draw_meshes(scene.translucent, clip_T_world, eye, false);
+  draw_meshes(scene.translucent, clip_T_world, eye, ghosts_one_layer_, ghosts_one_layer_);
   glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
   // the gizmo stays visible through the bones

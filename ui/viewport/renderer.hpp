@@ -24,6 +24,8 @@ class Renderer : protected QOpenGLExtraFunctions {
   // compiles the shaders from the qt resources; returns an error message or an empty string
   QString initialize();
   void draw(const Scene& scene, const Eigen::Matrix4f& clip_T_world, const Eigen::Vector3f& eye);
+  // closed translucent meshes (ghosts) drawn as their front layer with the opacity of both (default), or both layers
+  void set_ghosts_one_layer(bool on) { ghosts_one_layer_ = on; }
   // triangles submitted by the last draw (all mesh items, at the levels drawn)
   std::size_t triangles_drawn() const { return triangles_drawn_; }
   // frees GL objects; the context must be current
@@ -38,13 +40,15 @@ class Renderer : protected QOpenGLExtraFunctions {
   };
   // winding: when known (a level of detail's, checked when it was built), else checked here once
   GpuMesh& upload(const std::shared_ptr<const MeshData>& mesh, std::optional<MeshWinding> winding = std::nullopt);
-  // cull: skip the faces a closed mesh hides behind its front (opaque bodies; ghosts show both layers)
+  // cull: skip the faces a closed mesh hides behind its front; translucent_one_layer: those culled items are drawn
+  // with the opacity of their two layers together
   void draw_meshes(const std::vector<MeshItem>& items, const Eigen::Matrix4f& clip_T_world,
-                   const Eigen::Vector3f& eye, bool cull);
+                   const Eigen::Vector3f& eye, bool cull, bool translucent_one_layer = false);
   void draw_lines(const std::vector<LineVertex>& lines, const Eigen::Matrix4f& clip_T_world);
   void purge_expired();
 
   bool ready_ = false;
+  bool ghosts_one_layer_ = true;
   std::unique_ptr<QOpenGLShaderProgram> mesh_program_, line_program_;
   // uniform locations, looked up once
   int loc_clip_T_world_ = -1, loc_eye_ = -1, loc_world_T_mesh_ = -1, loc_colour_ = -1, loc_highlight_ = -1;

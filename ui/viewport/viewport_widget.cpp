@@ -216,6 +216,11 @@ void ViewportWidget::set_lod_enabled(bool on) {
   request_frame();
 }
 
+void ViewportWidget::set_ghosts_one_layer(bool on) {
+  renderer_.set_ghosts_one_layer(on);
+  request_frame();
+}
+
 void ViewportWidget::set_show_frame_time(bool on) {
   show_frame_time_ = on;
   frame_ms_ = 0.0;

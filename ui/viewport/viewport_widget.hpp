@@ -59,6 +59,8 @@ class ViewportWidget : public QWidget {
   QImage grabFramebuffer();
   // levels of detail (lod_select.hpp): far meshes drawn simpler, off with JS_LOD=0 in the environment
   void set_lod_enabled(bool on);
+  // ghosts of closed meshes drawn as one layer with both layers' opacity (the default), or as both layers
+  void set_ghosts_one_layer(bool on);
   bool lod_enabled() const { return lod_enabled_; }
   // the chains built so far (on a worker thread; the view asks for a frame when one is ready)
   const MeshLodCache& lod_cache() const { return lod_cache_; }
