@@ -211,4 +211,10 @@ ModalAnswer close_next_modal() {
   });
 }
 
+JointId osim_joint_id(const Document& doc, const QString& element) {
+  for (const Joint& j : doc.data().joints)
+    if (j.osim_joint == element) return j.id;
+  return 0;
+}
+
 }  // namespace js::ui::test

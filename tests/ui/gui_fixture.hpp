@@ -11,6 +11,8 @@
 #include <functional>
 #include <memory>
 
+#include "ui/document/document.hpp"
+
 class QImage;
 class QTimer;
 
@@ -114,6 +116,9 @@ ModalAnswer answer_box(const QString& button_text);
 ModalAnswer close_next_modal();
 // answers the next file dialog as a user does: the path pasted over its name field, then Enter
 ModalAnswer answer_file_dialog(const QString& path);
+
+// the document joint made from the OpenSim joint element `element` (Joint::osim_joint), 0 when there is none
+JointId osim_joint_id(const Document& doc, const QString& element);
 
 }  // namespace js::ui::test
 

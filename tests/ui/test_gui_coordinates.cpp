@@ -361,9 +361,7 @@ class CoordinatesTest : public QObject {
     auto w = make_window();
     QCOMPARE(w->open_project(model), QString());
     Document& doc = w->document();
-    JointId knee = 0;
-    for (const Joint& j : doc.data().joints)
-      if (j.osim_joint == QLatin1String("knee_r")) knee = j.id;
+    const JointId knee = osim_joint_id(doc, QStringLiteral("knee_r"));
     QVERIFY(knee);
     doc.set_selection(Selection{0, knee, -1});
     PropertiesPanel* p = properties(*w);

@@ -332,9 +332,7 @@ class ExportsGuiTest : public QObject {
     auto w = make_window();
     QCOMPARE(w->open_project(model), QString());
     Document& doc = w->document();
-    JointId knee = 0;
-    for (const Joint& j : doc.data().joints)
-      if (j.osim_joint == QLatin1String("walker_knee_r")) knee = j.id;
+    const JointId knee = osim_joint_id(doc, QStringLiteral("walker_knee_r"));
     QVERIFY(knee);
     doc.set_selection(Selection{0, knee, -1});
     w->dock(QStringLiteral("properties"))->raise();

@@ -142,9 +142,7 @@ class GuiOsimTest : public QObject {
     QVERIFY(settle_window(*w, Wait::exposed));
     QCOMPARE(w->open_project(path), QString());
     Document& doc = w->document();
-    JointId knee = 0;
-    for (const Joint& j : doc.data().joints)
-      if (j.osim_joint == QLatin1String("walker_knee_r")) knee = j.id;
+    const JointId knee = osim_joint_id(doc, QStringLiteral("walker_knee_r"));
     QVERIFY(knee);
     Selection sel;
     sel.joint = knee;
@@ -203,9 +201,7 @@ class GuiOsimTest : public QObject {
     QVERIFY(settle_window(*w, Wait::exposed));
     QCOMPARE(w->open_project(path), QString());
     Document& doc = w->document();
-    JointId knee = 0;
-    for (const Joint& j : doc.data().joints)
-      if (j.osim_joint == QLatin1String("knee_r")) knee = j.id;
+    const JointId knee = osim_joint_id(doc, QStringLiteral("knee_r"));
     QVERIFY(knee);
     doc.set_selection(Selection{0, knee, -1});
     bool flexion_ticked = false, translation_greyed = false;
