@@ -114,6 +114,21 @@ TEST(MeshDistance, MatchesBruteForceAroundABone) {
   EXPECT_TRUE(closest_point_on_triangle(Eigen::Vector3f(0.2f, 0.3f, -5), a, b, c).isApprox(Eigen::Vector3f(0.2f, 0.3f, 0)));
 }
 
+// a mesh with a point that is not a number, or an index past its points, gets no tree: every distance is the cap
+TEST(MeshDistance, BadMeshesAnswerTheCap) {
+  MeshData m;
+  m.positions = {Eigen::Vector3f(0, 0, 0), Eigen::Vector3f(1, 0, 0), Eigen::Vector3f(0, 1, 0)};
+  m.indices = {0, 1, 2};
+  EXPECT_NEAR(MeshDistance(m).distance(Eigen::Vector3f(0.2f, 0.2f, 0.5f), 2.0f), 0.5f, 1e-6f);
+  MeshData nan = m;
+  nan.positions[1].x() = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_EQ(MeshDistance(nan).distance(Eigen::Vector3f(0.2f, 0.2f, 0.5f), 2.0f), 2.0f);
+  MeshData past = m;
+  past.indices[2] = 7;
+  EXPECT_EQ(MeshDistance(past).distance(Eigen::Vector3f(0.2f, 0.2f, 0.5f), 2.0f), 2.0f);
+  EXPECT_EQ(MeshDistance(MeshData{}).distance(Eigen::Vector3f::Zero(), 3.0f), 3.0f);
+}
+
 // regression: the knee demo's tibia got a first level charged 7 mm (an edge-bowing bound fooled by its fibula, a long
 // tube whose rim normals lean into its caps), so its 12 ghosts were always drawn in full; measured against the
 // source, each level's error is its real distance

@@ -31,6 +31,11 @@ Eigen::Vector3f closest_point_on_triangle(const Eigen::Vector3f& p, const Eigen:
 MeshDistance::MeshDistance(const MeshData& mesh) : mesh_(mesh) {
   const std::size_t n = mesh.triangle_count();
   if (n == 0 || n > 0xffffffffu) return;
+  // no tree over points that are not numbers (the median split needs an order): every distance is then `cap`
+  for (const Eigen::Vector3f& q : mesh.positions)
+    if (!q.allFinite()) return;
+  for (std::uint32_t i : mesh.indices)
+    if (i >= mesh.positions.size()) return;
   std::vector<Eigen::Vector3f> centres(n);
   order_.resize(n);
   for (std::size_t t = 0; t < n; ++t) {

@@ -22,7 +22,8 @@ Eigen::Vector3f closest_point_on_triangle(const Eigen::Vector3f& p, const Eigen:
 
 class MeshDistance {
  public:
-  // indexes mesh's triangles (the mesh must outlive this)
+  // indexes mesh's triangles (the mesh must outlive this); a mesh with a non-finite position or an index out of range
+  // gets no tree, so every distance is the cap (a level measured against it is never chosen)
   explicit MeshDistance(const MeshData& mesh);
 
   // the distance from p to the nearest triangle, or `cap` when none is nearer than cap
