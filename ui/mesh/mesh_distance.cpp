@@ -111,19 +111,4 @@ float MeshDistance::distance(const Eigen::Vector3f& p, float cap) const {
   return std::sqrt(best2);
 }
 
-float MeshDistance::largest_distance(const MeshData& level, float cap) const {
-  float worst = 0.0f;
-  for (std::size_t t = 0; t + 2 < level.indices.size(); t += 3) {
-    const Eigen::Vector3f& a = level.positions[level.indices[t]];
-    const Eigen::Vector3f& b = level.positions[level.indices[t + 1]];
-    const Eigen::Vector3f& c = level.positions[level.indices[t + 2]];
-    for (const Eigen::Vector3f& p : {Eigen::Vector3f((a + b + c) / 3.0f), Eigen::Vector3f(0.5f * (a + b)),
-                                     Eigen::Vector3f(0.5f * (b + c)), Eigen::Vector3f(0.5f * (c + a))}) {
-      worst = std::max(worst, distance(p, cap));
-      if (worst >= cap) return cap;
-    }
-  }
-  return worst;
-}
-
 }  // namespace js::ui

@@ -1,8 +1,8 @@
 // how far points lie from a triangle mesh's surface: the source of a level of detail indexed once in a bounding-box
 // tree (median splits, a few triangles per leaf), then the nearest triangle to each query point found by visiting
 // the boxes nearest first and skipping those farther than the best so far. a tree, not a uniform grid: a lathe's
-// triangles crowd its poles, where a grid's cells held hundreds each. what a level's
-// error is measured with (mesh_lod.cpp): the distance of its triangles' centres and edge midpoints to the source,
+// triangles crowd its poles, where a grid's cells held hundreds each. what a level's error is measured with
+// (mesh_lod.cpp): the distance of its triangles' centres and new edges' midpoints to the source,
 // instead of a bound from the vertex normals, which a tube whose rim normals lean into its caps fooled by 40×.
 #pragma once
 
@@ -27,10 +27,8 @@ class MeshDistance {
   explicit MeshDistance(const MeshData& mesh);
 
   // the distance from p to the nearest triangle, or `cap` when none is nearer than cap
+  // (one query at a time per instance: the search stack is reused)
   float distance(const Eigen::Vector3f& p, float cap) const;
-
-  // the largest distance from the centres and edge midpoints of `level`'s triangles to the mesh, capped at cap
-  float largest_distance(const MeshData& level, float cap) const;
 
  private:
   struct Node {
