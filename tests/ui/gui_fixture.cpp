@@ -18,6 +18,7 @@
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/viewport/gl_format.hpp"
+#include "ui/viewport/viewport_widget.hpp"
 
 namespace js::ui::test {
 
@@ -101,7 +102,7 @@ std::unique_ptr<MainWindow> Windows::make(Wait wait, QSize size) {
 
 bool settle_window(MainWindow& w, Wait wait) {
   if (!wait_for_window(w, wait)) return false;
-  let_layouts_settle(100);  // the docks lay out after the window shows
+  let_size_settle(*w.viewport(), 100);  // the docks lay out after the window shows
   return true;
 }
 

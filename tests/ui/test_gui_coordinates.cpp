@@ -527,24 +527,30 @@ class CoordinatesTest : public QObject {
     doc.set_selection(Selection{0, knee.id, -1});
     properties(*w);
     w->action(QStringLiteral("view_anterior"))->trigger();
-    let_layouts_settle(100);  // the dock shown above resizes the view: the pixels below are taken from its size
-    // a pixel on each bone: the first row of a coarse scan whose ray meets it
+    let_size_settle(*vp);  // the dock shown above resizes the view: the pixels below are taken from its size
+    // a pixel on each bone: the middle one of those of a coarse scan whose ray meets it (not a grazing edge one)
     const DocumentData& d = doc.data();
-    std::optional<PickHit> hits[2];
-    QPoint at[2];
-    for (int y = 20; y < vp->height() - 20 && !(hits[0] && hits[1]); y += 12)
+    std::vector<std::pair<QPoint, PickHit>> on[2];
+    for (int y = 20; y < vp->height() - 20; y += 12)
       for (int x = 20; x < vp->width() - 20; x += 12) {
         const auto h = pick_body(d, w->meshes(), pixel_ray(d.camera, x, y, vp->width(), vp->height()));
         if (!h) continue;
         const int k = h->body == knee.parent ? 0 : h->body == knee.child ? 1 : -1;
-        if (k < 0 || hits[k]) continue;
-        hits[k] = h;
-        at[k] = QPoint(x, y);
+        if (k >= 0) on[k].emplace_back(QPoint(x, y), *h);
+      }
+    std::optional<PickHit> hits[2];
+    QPoint at[2];
+    for (int k = 0; k < 2; ++k)
+      if (!on[k].empty()) {
+        at[k] = on[k][on[k].size() / 2].first;
+        hits[k] = on[k][on[k].size() / 2].second;
       }
     QVERIFY(hits[0] && hits[1]);
+    const QSize scanned = vp->size();
     const int steps = doc.undo_stack()->count();
     const Selection selection = doc.selection();
     w->action(QStringLiteral("measure"))->trigger();
+    QCOMPARE(vp->size(), scanned);  // else the clicks below land elsewhere
     QVERIFY(vp->measure().active());
     QTest::mouseClick(vp, Qt::LeftButton, {}, at[0]);
     QCOMPARE(vp->measure().count(), 1);

@@ -65,7 +65,7 @@ class GuiDemosTest : public QObject {
     MainWindow& w = *window;
     QVERIFY(wait_for_window(w));
     w.load_demo();
-    let_layouts_settle(50);  // the docks fill in: the view's size, which the pixels below use, settles
+    let_size_settle(*w.viewport());  // the docks fill in: the view's size, which the pixels below use, settles
     Document& doc = w.document();
     const js::ui::Joint knee = doc.data().joints.front();
     w.action(QStringLiteral("ik_mode"))->trigger();
@@ -103,7 +103,7 @@ class GuiDemosTest : public QObject {
     qInfo() << "demo knee: one fit took" << knee.last_fit.seconds * 1e3 << "ms; live refit below"
             << kLiveRefitSeconds * 1e3 << "ms:" << refits_live(knee);
     doc.set_selection(Selection{0, knee.id, 6});
-    let_layouts_settle(50);  // the docks show the selection: the view's size, which the pixels below use, settles
+    let_size_settle(*w.viewport());  // the docks show the selection: the view's size, which the pixels below use, settles
     ViewportWidget* vp = w.viewport();
     const GizmoFrame g = make_sample_gizmo_frame(doc.data(), knee, 6, doc.data().camera);
     Eigen::Vector2d a, b;
@@ -135,7 +135,7 @@ class GuiDemosTest : public QObject {
     QVERIFY(wait_for_window(w));
     const QString err = w.open_project(demos_dir() + QStringLiteral("/deforming_surface.json"));
     QVERIFY2(err.isEmpty(), qPrintable(err));
-    let_layouts_settle(50);  // the docks fill in: the view's size, which the pixels below use, settles
+    let_size_settle(*w.viewport());  // the docks fill in: the view's size, which the pixels below use, settles
     ViewportWidget* vp = w.viewport();
     const DocumentData& d = w.document().data();
     auto* playback = qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")));
@@ -232,7 +232,7 @@ class GuiDemosTest : public QObject {
     QVERIFY(wait_for_window(w));
     const QString err = w.open_project(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/four_bar.json"));
     QVERIFY2(err.isEmpty(), qPrintable(err));
-    let_layouts_settle(50);  // the docks fill in: the view's size, which the pixels below use, settles
+    let_size_settle(*w.viewport());  // the docks fill in: the view's size, which the pixels below use, settles
     ViewportWidget* vp = w.viewport();
     const DocumentData& d = w.document().data();
     auto loop_of = [&] {
