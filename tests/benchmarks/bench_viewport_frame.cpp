@@ -159,6 +159,8 @@ void knee_demo_frame(benchmark::State& state) {
   ViewportWidget* view = b.window->viewport();
   view->options().ghosts = state.range(0) != 0;
   const int motion = static_cast<int>(state.range(1));
+  // View ▸ Show Joint Frames and Show Joint Shapes (issue 17), both on or both off
+  view->options().joint_frames = view->options().joint_shapes = state.range(2) != 0;
   int i = 0;
   for (int w = 0; w < 3; ++w)
     if (!knee_one_frame(b, motion, i++)) {
@@ -185,8 +187,8 @@ void knee_demo_frame(benchmark::State& state) {
   state.counters["view_h"] = view->height();
 }
 BENCHMARK(knee_demo_frame)
-    ->ArgsProduct({{0, 1}, {0, 1}})
-    ->ArgNames({"ghosts", "motion"})
+    ->ArgsProduct({{0, 1}, {0, 1}, {0, 1}})
+    ->ArgNames({"ghosts", "motion", "joints"})
     ->Iterations(30)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);

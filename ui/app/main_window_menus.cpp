@@ -179,6 +179,7 @@ void MainWindow::build_actions() {
   loops->setCheckable(true);
   loops->setChecked(true);
   view->addAction(loops);
+  add_joint_drawing_actions(this, view, viewport_, actions_);
   add_view_actions(this, view, viewport_, doc_, actions_);
   view->addSeparator();
   for (const QString& name : docks_.keys()) view->addAction(docks_[name]->toggleViewAction());

@@ -10,6 +10,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 
+#include "ui/app/settings.hpp"
 #include "ui/document/document.hpp"
 #include "ui/viewport/standard_views.hpp"
 #include "ui/viewport/viewport_widget.hpp"
@@ -100,6 +101,42 @@ void add_view_actions(QMainWindow* window, QMenu* view, ViewportWidget* viewport
   QObject::connect(viewport, &ViewportWidget::measure_mode_changed, escape, [escape](bool on) { escape->setEnabled(on); });
   // a new document forgets the points (they name its bodies)
   QObject::connect(&doc, &Document::replaced, viewport, [viewport] { viewport->set_measure_mode(false); });
+}
+
+void add_joint_drawing_actions(QMainWindow* window, QMenu* view, ViewportWidget* viewport,
+                               QMap<QString, QAction*>& actions) {
+  struct Entry {
+    const char* name;
+    const char* text;
+    const char* tip;
+    const SettingKey<bool>* setting;
+    bool SceneOptions::*option;
+  };
+  const Entry entries[] = {
+      {"joint_frames", QT_TRANSLATE_NOOP("js::ui", "Show &Joint Frames"),
+       QT_TRANSLATE_NOOP("js::ui", "Draw every joint's frame on the parent (D) and on the child (C) as axes: x red, "
+                                   "y green, z blue; the child's shorter"),
+       &settings::show_joint_frames, &SceneOptions::joint_frames},
+      {"joint_shapes", QT_TRANSLATE_NOOP("js::ui", "Show Joint &Shapes"),
+       QT_TRANSLATE_NOOP("js::ui", "Draw hinges as shafts along their axis, ball joints as balls at their centre, "
+                                   "sliders as bars, universal joints as two shafts"),
+       &settings::show_joint_shapes, &SceneOptions::joint_shapes},
+  };
+  for (const Entry& e : entries) {
+    auto* a = new QAction(QObject::tr(e.text), window);
+    a->setCheckable(true);
+    a->setToolTip(QObject::tr(e.tip));
+    a->setStatusTip(a->toolTip());
+    a->setChecked(e.setting->get());
+    viewport->options().*e.option = a->isChecked();
+    QObject::connect(a, &QAction::toggled, viewport, [viewport, setting = e.setting, option = e.option](bool on) {
+      viewport->options().*option = on;
+      setting->set(on);
+      viewport->request_frame();
+    });
+    actions.insert(QString::fromLatin1(e.name), a);
+    view->addAction(a);
+  }
 }
 
 void add_view_toolbar(QMainWindow* window, const QMap<QString, QAction*>& actions) {

@@ -20,6 +20,10 @@ class ViewportWidget;
 // view_medial, view_superior, orthographic and measure
 void add_view_actions(QMainWindow* window, QMenu* view, ViewportWidget* viewport, Document& doc,
                       QMap<QString, QAction*>& actions);
+// checkable View menu entries for how joints are drawn (joint_shapes_scene.hpp): Show Joint Frames (joint_frames)
+// and Show Joint Shapes (joint_shapes). view state, not undo steps: saved in the settings, applied at once
+void add_joint_drawing_actions(QMainWindow* window, QMenu* view, ViewportWidget* viewport,
+                               QMap<QString, QAction*>& actions);
 // the "Views" toolbar with those actions, after the window's other toolbars
 void add_view_toolbar(QMainWindow* window, const QMap<QString, QAction*>& actions);
 

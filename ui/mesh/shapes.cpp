@@ -78,4 +78,60 @@ MeshData tube(const Eigen::Vector3f& a, const Eigen::Vector3f& b, float r0, floa
   return loft(rings, segments);
 }
 
+MeshData unit_cylinder(int segments) {
+  MeshData m;
+  const float two_pi = 2.0f * std::numbers::pi_v<float>;
+  const auto n = static_cast<std::uint32_t>(segments);
+  // side: a ring at each end with radial normals
+  for (float z : {-0.5f, 0.5f})
+    for (std::uint32_t s = 0; s < n; ++s) {
+      const float phi = two_pi * static_cast<float>(s) / static_cast<float>(n);
+      m.positions.emplace_back(std::cos(phi), std::sin(phi), z);
+      m.normals.emplace_back(std::cos(phi), std::sin(phi), 0.0f);
+    }
+  for (std::uint32_t s = 0; s < n; ++s) {
+    const std::uint32_t a = s, b = (s + 1) % n, c = a + n, d = b + n;
+    m.indices.insert(m.indices.end(), {a, b, d, a, d, c});
+  }
+  // caps: a fan around each end's centre, facing out along z
+  for (float z : {-0.5f, 0.5f}) {
+    const auto centre = static_cast<std::uint32_t>(m.positions.size());
+    m.positions.emplace_back(0.0f, 0.0f, z);
+    m.normals.emplace_back(0.0f, 0.0f, z > 0.0f ? 1.0f : -1.0f);
+    for (std::uint32_t s = 0; s < n; ++s) {
+      const float phi = two_pi * static_cast<float>(s) / static_cast<float>(n);
+      m.positions.emplace_back(std::cos(phi), std::sin(phi), z);
+      m.normals.push_back(m.normals[centre]);
+    }
+    for (std::uint32_t s = 0; s < n; ++s) {
+      const std::uint32_t a = centre + 1 + s, b = centre + 1 + (s + 1) % n;
+      if (z > 0.0f)
+        m.indices.insert(m.indices.end(), {centre, a, b});
+      else
+        m.indices.insert(m.indices.end(), {centre, b, a});
+    }
+  }
+  m.update_bounds();
+  return m;
+}
+
+MeshData unit_box() {
+  MeshData m;
+  for (int axis = 0; axis < 3; ++axis)
+    for (float side : {-1.0f, 1.0f}) {
+      // the face's two in-plane directions, ordered so u × v is the outward normal
+      const Eigen::Vector3f normal = side * Eigen::Vector3f::Unit(axis);
+      const Eigen::Vector3f u = Eigen::Vector3f::Unit((axis + 1) % 3);
+      const Eigen::Vector3f v = normal.cross(u);
+      const auto first = static_cast<std::uint32_t>(m.positions.size());
+      for (const auto& [a, b] : {std::pair{-1.0f, -1.0f}, {1.0f, -1.0f}, {1.0f, 1.0f}, {-1.0f, 1.0f}}) {
+        m.positions.push_back(0.5f * (normal + a * u + b * v));
+        m.normals.push_back(normal);
+      }
+      m.indices.insert(m.indices.end(), {first, first + 1, first + 2, first, first + 2, first + 3});
+    }
+  m.update_bounds();
+  return m;
+}
+
 }  // namespace js::ui::shapes

@@ -1,5 +1,5 @@
 // small procedural shape builders: lofted tubes through elliptical rings (the demo bones), ellipsoids (a body
-// without a mesh drawn as its inertia), tubes.
+// without a mesh drawn as its inertia), tubes, and flat-capped cylinders and boxes (a joint's shaft or bar).
 #pragma once
 
 #include <Eigen/Core>
@@ -31,5 +31,12 @@ MeshData ellipsoid(const Eigen::Vector3f& centre, const Eigen::Vector3f& radii,
 
 // a round tube from a to b, radius r0 at a and r1 at b, with caps.
 MeshData tube(const Eigen::Vector3f& a, const Eigen::Vector3f& b, float r0, float r1, int segments = 32);
+
+// a cylinder of radius 1 along z from −0.5 to 0.5 with flat caps (their own vertices, so the rims stay sharp and
+// a scale diag(r, r, l) keeps every normal's direction)
+MeshData unit_cylinder(int segments = 24);
+
+// the box [−0.5, 0.5]³ with a normal per face (any axis-aligned scale keeps them)
+MeshData unit_box();
 
 }  // namespace js::ui::shapes

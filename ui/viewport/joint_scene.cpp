@@ -4,10 +4,58 @@
 #include <cmath>
 
 #include "core/joints/spline_curve_joint.hpp"
+#include "core/joints/spline_surface_joint.hpp"
 #include "ui/document/joint_model.hpp"
 #include "ui/viewport/line_builder.hpp"
 
 namespace js::ui {
+namespace {
+
+// fig. 4's frames: small triads at the sample positions, the current pose a red box
+constexpr double kSurfaceFrameLength = 0.03;  // m
+constexpr double kCurrentBoxHalf = 0.01;      // m
+const Eigen::Vector4f kCurrentBoxColour(1.0f, 0.2f, 0.15f, 1.0f);
+
+// the q at which a 2-dof joint's frames are drawn: its samples' q, else its knot grid's greville points
+std::vector<Eigen::VectorXd> surface_frame_qs(const Joint& j) {
+  std::vector<Eigen::VectorXd> qs;
+  for (const Sample& s : j.samples)
+    if (s.q.size() == 2) qs.push_back(s.q);
+  const auto* surface = dynamic_cast<const SplineSurfaceJoint*>(j.model.get());
+  if (!qs.empty() || !surface || surface->knots().size() != 2) return qs;
+  const auto& k = surface->knots();
+  for (int a = 0; a < k[0].num_basis(); ++a)
+    for (int b = 0; b < k[1].num_basis(); ++b) qs.push_back(Eigen::Vector2d(k[0].greville(a), k[1].greville(b)));
+  return qs;
+}
+
+// a wire box of half size h in frame world_T (its 12 edges)
+void append_box(std::vector<LineVertex>& out, const SE3& world_T, double h, const Eigen::Vector4f& colour) {
+  auto corner = [&](int i) { return world_T.act(h * Vec3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1)); };
+  for (int i = 0; i < 8; ++i)
+    for (int bit : {1, 2, 4})
+      if (!(i & bit)) push_line(out, corner(i), corner(i | bit), colour);
+}
+
+// paper fig. 4: "the orientations of the frame at sample positions are drawn on the surface. the red box on the
+// surface represents the current position and orientation". placed at the traced point, so they sit on the grid
+void append_surface_frames(const Joint& j, const SE3& world_T_parent, const Vec3& child_point, float k,
+                           JointOverlay& overlay, Scene& scene) {
+  auto on_surface = [&](const Eigen::VectorXd& q) {
+    SE3 world_T = world_T_parent * joint_transform(*j.model, q);
+    world_T.p = world_T.act(child_point);
+    return world_T;
+  };
+  for (const Eigen::VectorXd& q : surface_frame_qs(j)) {
+    overlay.surface_frames.push_back(on_surface(q));
+    append_triad(scene.lines, overlay.surface_frames.back(), kSurfaceFrameLength, 1.0f, k);
+  }
+  if (j.q.size() != 2) return;
+  overlay.surface_current = on_surface(j.q);
+  append_box(scene.lines, overlay.surface_current, kCurrentBoxHalf, kCurrentBoxColour);
+}
+
+}  // namespace
 
 int current_control_frame(const JointModel& model, double q) {
   const auto* curve = dynamic_cast<const SplineCurveJoint*>(&model);
@@ -62,6 +110,7 @@ void append_joint_motion(const DocumentData& d, const Joint& j, MeshLibrary& mes
         push_line(scene.lines, at(a, b - 1), at(a, b), path_colour);
         push_line(scene.lines, at(b - 1, a), at(b, a), path_colour);
       }
+    append_surface_frames(j, world_T_parent, child_point, k, overlay, scene);
   }
 
   // control frames where they place the child (Ğ_i with the joint's offsets), the current one larger

@@ -1,7 +1,8 @@
 // the fitted joints in the viewport, built without GL (paper Fig. 4): the child's swept path (1 dof: a
 // polyline traced by the child's mesh centre over the coordinate range) or swept surface (2 dof: a wire grid
 // over both ranges), and the control frames of a spline curve as axis triads with the one nearest the
-// current q highlighted. the lines go into Scene::lines; Scene::joints keeps what was traced for tests.
+// current q highlighted; on a swept surface, the child's frame at each sample's q and the current pose as a red
+// box (paper fig. 4). the lines go into Scene::lines; Scene::joints keeps what was traced for tests.
 #pragma once
 
 #include "ui/document/document_data.hpp"

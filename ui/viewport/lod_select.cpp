@@ -98,6 +98,8 @@ void apply_lod(Scene& scene, MeshLodCache& cache, const LodProjection& p, double
     for (MeshItem& item : *items) {
       // a driven surface is a new mesh every frame: a chain for it would be stale before it was built
       if (item.role == MeshItem::Role::surface) continue;
+      // a joint's shape is a small unit mesh, already as simple as it needs to be
+      if (item.role == MeshItem::Role::joint_shape) continue;
       if (items == &scene.opaque && item.mesh && item.mesh->triangle_count() < kLodMinOpaqueTriangles) continue;
       const auto lod = cache.find(item.mesh);
       if (!lod) continue;

@@ -20,8 +20,9 @@ struct IndexRun {
 };
 
 struct MeshItem {
-  // surface: the contact surface of a partly driven joint (surface_scene.hpp), in its parent's frame
-  enum class Role { body, ghost, surface };
+  // surface: the contact surface of a partly driven joint (surface_scene.hpp), in its parent's frame;
+  // joint_shape: a lower pair's shaft, ball, bar or plate (joint_shapes_scene.hpp), a scaled unit mesh
+  enum class Role { body, ghost, surface, joint_shape };
   std::shared_ptr<const MeshData> mesh;  // full detail: what picking and framing see
   // a simpler level drawn instead when the mesh is far (lod_select.hpp), with its own winding; null draws mesh
   std::shared_ptr<const MeshData> lod_mesh;
@@ -52,6 +53,28 @@ struct JointOverlay {
   int grid_rows = 0, grid_cols = 0;  // 2 dof only
   std::vector<SE3> control_frames;  // world poses of the child at each control frame (spline curves)
   int current_frame = -1;           // the control frame nearest the current q, highlighted
+  // 2 dof (paper fig. 4): the child's orientation at each sample's q (the knot grid's greville points when it has
+  // no samples), placed at the traced point on the swept surface; and the current pose there (the red box)
+  std::vector<SE3> surface_frames;
+  SE3 surface_current;
+};
+
+// a joint's two frames and its lower-pair shape as drawn (joint_shapes_scene.hpp; lines in Scene::overlay, the
+// shape a MeshItem in Scene::opaque): kept for tests
+struct JointGlyph {
+  // shaft: revolute, helical, cylindrical (a cylinder along the axis); ball: spherical; bar: prismatic (a square
+  // bar along the axis); cross: universal (two shafts); plate: planar (a square normal to the plane's normal)
+  enum class Shape { none, shaft, ball, bar, cross, plate };
+  JointId joint = 0;
+  SE3 world_T_d;  // the joint's frame on the parent: world_T_parent · parent_T_joint (artisynth's D)
+  SE3 world_T_c;  // its moving frame on the child: world_T_child · moving_T_child⁻¹ (artisynth's C)
+  Shape shape = Shape::none;
+  // the shape's centre and axis (shaft, bar: along it; plate: its normal; cross: the first shaft's)
+  Vec3 centre = Vec3::Zero();
+  Vec3 axis = Vec3::UnitZ();
+  Vec3 second_axis = Vec3::Zero();  // cross: the second shaft's axis (carried by the child)
+  double length = 0.0;              // m: shaft or bar length, plate side
+  double radius = 0.0;              // m: shaft or ball radius, bar half width
 };
 
 // one closed loop as drawn (loop_scene.hpp; its lines are in Scene::overlay): kept for tests.
@@ -70,9 +93,10 @@ struct Scene {
   std::vector<MeshItem> opaque;       // bodies, then driven joints' surfaces
   std::vector<MeshItem> translucent;  // ghosts, sorted far to near
   std::vector<LineVertex> lines;      // depth-tested segments (pairs): grid, world axes, triads
-  std::vector<LineVertex> overlay;    // drawn on top (pairs): the gizmo
+  std::vector<LineVertex> overlay;    // drawn on top (pairs): the gizmo, joints' frames
   std::vector<JointOverlay> joints;   // the fitted joints' swept paths and control frames
   std::vector<LoopOverlay> loops;     // an opened scene's closed loops
+  std::vector<JointGlyph> joint_glyphs;  // joints' C and D frames and lower-pair shapes, when drawn
   Eigen::Vector3f background = Eigen::Vector3f(0.16f, 0.17f, 0.19f);
   // world_from_view_up: the lights are placed in a y-up frame and turned with the world's up axis, so a
   // z-up scene is lit from above too (identity for y-up)

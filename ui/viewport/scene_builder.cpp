@@ -6,6 +6,7 @@
 #include "ui/joint/reauthor.hpp"
 #include "ui/joint/residual_colour.hpp"
 #include "ui/viewport/joint_scene.hpp"
+#include "ui/viewport/joint_shapes_scene.hpp"
 #include "ui/viewport/line_builder.hpp"
 
 namespace js::ui {
@@ -51,6 +52,7 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
     if (opt.body_triads) append_triad(scene.lines, world_T_body, 0.05, 1.0f);
   }
   if (opt.driven_surfaces) append_driven_surfaces(d, meshes, cam, opt.surface_cache, scene);
+  append_joint_glyphs(d, sel, meshes, opt.joint_frames, opt.joint_shapes, scene);
 
   // ghosts of each joint's child at its captured poses; the active joint's ghosts are stronger
   if (opt.ghosts) {

@@ -1,7 +1,8 @@
 // builds the Scene (what to draw) from a document: bodies at their world poses with their colours,
 // captured samples as translucent ghosts of the child (coloured by residual once fitted), fitted joints'
 // swept motion and control frames (joint_scene.hpp), the surfaces of partly driven joints
-// (surface_scene.hpp), closed loops (loop_scene.hpp), a re-authored joint's child where the model it is compared
+// (surface_scene.hpp), closed loops (loop_scene.hpp), joints' C and D frames and lower-pair shapes
+// (joint_shapes_scene.hpp), a re-authored joint's child where the model it is compared
 // with puts it (reauthor.hpp), grid, world axes, body triads and the gizmo.
 // no GL: unit-tested without a context.
 #pragma once
@@ -25,6 +26,8 @@ struct SceneOptions {
   bool joint_motion = true;      // swept paths / surfaces and control frames of fitted joints
   bool residual_colours = true;  // ghosts of a fitted joint coloured by their residual (residual_colour.hpp)
   bool driven_surfaces = true;   // the surface a partly driven joint's child rides (surface_scene.hpp)
+  bool joint_frames = false;     // every joint's D (parent) and C (child) frames as triads (joint_shapes_scene.hpp)
+  bool joint_shapes = false;     // lower pairs as shafts, balls, bars and plates (joint_shapes_scene.hpp)
   // keeps those surfaces between frames (the viewport owns one); null builds them every call
   DrivenSurfaceCache* surface_cache = nullptr;
   bool loops = true;  // an opened scene's closed loops: their frames and gaps (loop_scene.hpp)

@@ -1,0 +1,131 @@
+// issue 17, joints drawn as the seeds draw them, in the real window (xvfb-run, Mesa): View ▸ Show Joint Frames and
+// Show Joint Shapes on the knee demo (a spline joint: frames, no shape) and on Rajagopal2016 (pin joints as
+// shafts, the wrists' universal joints as crossed shafts); each toggle redraws at once, is saved in the settings
+// and is no undo step. screenshots joint_drawing_*.png in build/<preset>/tests/ui.
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "ui/app/main_window.hpp"
+#include "ui/app/settings.hpp"
+#include "ui/viewport/viewport_widget.hpp"
+#include "gui_fixture.hpp"
+#include "gui_pixels.hpp"
+#include "gui_settle.hpp"
+
+using namespace js;
+using namespace js::ui;
+using namespace js::ui::test;
+
+namespace {
+
+const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
+constexpr int kChangedDistance = 60;  // L1 over rgb: a pixel that a drawn line or shape changed
+
+// pixels that differ by more than kChangedDistance
+int changed_pixels(const QImage& a, const QImage& b) {
+  if (a.size() != b.size()) return -1;
+  int n = 0;
+  for (int y = 0; y < a.height(); ++y)
+    for (int x = 0; x < a.width(); ++x)
+      if (colour_distance(a.pixelColor(x, y), b.pixelColor(x, y)) > kChangedDistance) ++n;
+  return n;
+}
+
+// the view's picture after the toggle's own redraw (no other event is let through first)
+QImage toggled(MainWindow& w, const char* action, bool on) {
+  QAction* a = w.action(QString::fromLatin1(action));
+  if (!a) return {};
+  a->setChecked(on);
+  return w.viewport_image();
+}
+
+}  // namespace
+
+class JointDrawingTest : public QObject {
+  Q_OBJECT
+ private:
+  Windows windows_{QSize(1400, 900)};
+
+ private slots:
+  void initTestCase() {
+    use_clean_settings();
+    QVERIFY(windows_.valid());
+  }
+
+  // the knee's spline joint has its two frames but no shape: frames change pixels, shapes none; both saved, neither
+  // an undo step
+  void knee_demo_frames_show_and_shapes_leave_the_spline_alone() {
+    auto w = windows_.make();
+    w->load_demo();
+    // nothing selected: no gizmo over the knee
+    w->document().set_selection(Selection{});
+    QVERIFY(settle_window(*w, Wait::exposed));
+    QVERIFY(w->action(QStringLiteral("joint_frames")) && w->action(QStringLiteral("joint_shapes")));
+    QVERIFY(!w->action(QStringLiteral("joint_frames"))->isChecked());  // off by default
+    const int undo_steps = w->document().undo_stack()->count();
+    const bool modified = w->document().is_modified();
+    const QImage off = w->viewport_image();
+    const QImage frames = toggled(*w, "joint_frames", true);
+    save_screenshot(off, QStringLiteral("joint_drawing_knee_off.png"));
+    save_screenshot(frames, QStringLiteral("joint_drawing_knee_frames.png"));
+    const int by_frames = changed_pixels(off, frames);
+    qInfo() << "knee demo: pixels the frames changed" << by_frames;
+    QVERIFY(by_frames > 50);
+    // triads a few centimetres long on 45 cm bones: a small part of the picture
+    QVERIFY(by_frames < off.width() * off.height() / 50);
+    QVERIFY(settings::show_joint_frames.get());
+    const QImage shapes = toggled(*w, "joint_shapes", true);
+    QCOMPARE(changed_pixels(frames, shapes), 0);
+    QVERIFY(settings::show_joint_shapes.get());
+    QCOMPARE(w->document().undo_stack()->count(), undo_steps);
+    QCOMPARE(w->document().is_modified(), modified);
+    // off again: the picture it started with
+    toggled(*w, "joint_shapes", false);
+    QCOMPARE(changed_pixels(off, toggled(*w, "joint_frames", false)), 0);
+    QVERIFY(!settings::show_joint_frames.get());
+  }
+
+  // Rajagopal2016: ankles, subtalar, toes, elbows and forearms are pin joints (shafts), the wrists universal joints;
+  // the whole body, then the right ankle framed close up
+  void rajagopal_pins_are_shafts() {
+    const QString path = kModels + QStringLiteral("/Rajagopal2016.osim");
+    if (!QFile::exists(path)) QSKIP("shared data not found (../shared/data/opensim)");
+    auto w = windows_.make();
+    QVERIFY(settle_window(*w, Wait::exposed));
+    QCOMPARE(w->open_project(path), QString());
+    QVERIFY(settle_window(*w, Wait::exposed));
+    const int undo_steps = w->document().undo_stack()->count();
+    const QImage off = w->viewport_image();
+    const QImage shapes = toggled(*w, "joint_shapes", true);
+    const QImage both = toggled(*w, "joint_frames", true);
+    save_screenshot(off, QStringLiteral("joint_drawing_rajagopal_off.png"));
+    save_screenshot(shapes, QStringLiteral("joint_drawing_rajagopal_shapes.png"));
+    save_screenshot(both, QStringLiteral("joint_drawing_rajagopal_both.png"));
+    const int by_shapes = changed_pixels(off, shapes), by_frames = changed_pixels(shapes, both);
+    qInfo() << "rajagopal: pixels the shapes changed" << by_shapes << "the frames" << by_frames;
+    QVERIFY(by_shapes > 20);
+    QVERIFY(by_frames > 50);
+    QCOMPARE(w->document().undo_stack()->count(), undo_steps);
+
+    // close up on the right ankle (tibia and talus): its shaft runs across the malleoli
+    const JointId ankle = osim_joint_id(w->document(), QStringLiteral("ankle_r"));
+    QVERIFY(ankle);
+    w->document().set_selection(Selection{0, ankle, -1});
+    w->viewport()->frame_selection();
+    let_layouts_settle();
+    const QImage close = w->viewport_image();
+    save_screenshot(close, QStringLiteral("joint_drawing_rajagopal_ankle.png"));
+    save_screenshot(w->window_image(), QStringLiteral("joint_drawing_rajagopal_window.png"));
+    toggled(*w, "joint_frames", false);
+    const QImage close_off = toggled(*w, "joint_shapes", false);
+    save_screenshot(close_off, QStringLiteral("joint_drawing_rajagopal_ankle_off.png"));
+    QVERIFY(changed_pixels(close_off, close) > 200);
+  }
+};
+
+JS_GUI_TEST_MAIN(JointDrawingTest, "jointsmith_gui_joint_drawing_test")
+
+#include "test_gui_joint_drawing.moc"
