@@ -45,19 +45,33 @@ JointArcLength::JointArcLength(std::shared_ptr<const JointModel> joint, double q
   if (pieces < 1) throw std::invalid_argument("arc length: pieces must be ≥ 1");
   sign_ = q_end > q_begin ? 1.0 : -1.0;
   width_ = std::abs(q_end - q_begin);
+  if (!(metric.speed_floor >= 0.0) || !std::isfinite(metric.speed_floor)) {
+    throw std::invalid_argument("arc length: the speed floor must be ≥ 0 and finite");
+  }
   table_.assign(static_cast<std::size_t>(pieces) + 1, 0.0);
+  tabulate();
+  if (!(length() > 0.0)) throw std::invalid_argument("arc length: the joint does not move between q_begin and q_end");
+  if (metric.speed_floor > 0.0) {
+    // the floor is a fraction of the true mean speed: measure once without it, then again with it
+    floor_ = metric.speed_floor * length() / width_;
+    tabulate();
+  }
+  min_speed_ = 1e-9 * length() / width_;
+}
+
+void JointArcLength::tabulate() {
+  const int pieces = static_cast<int>(table_.size()) - 1;
   const double h = width_ / pieces;
   for (int k = 0; k < pieces; ++k) {
     table_[static_cast<std::size_t>(k) + 1] = table_[static_cast<std::size_t>(k)] + integrate(k * h, (k + 1) * h);
   }
-  if (!(length() > 0.0)) throw std::invalid_argument("arc length: the joint does not move between q_begin and q_end");
-  min_speed_ = 1e-9 * length() / width_;
 }
 
 double JointArcLength::speed(double q) const {
   JointData d(1);
   joint_->evaluate(JointVector::Constant(1, q), d, EvalLevel::Jacobian);
-  return metric_twist(d.S.col(0), metric_).norm();
+  const double v = metric_twist(d.S.col(0), metric_).norm();
+  return floor_ > 0.0 ? std::hypot(v, floor_) : v;
 }
 
 double JointArcLength::gauss_legendre(double a, double b) const {
@@ -121,7 +135,7 @@ ArcLengthDerivatives JointArcLength::derivatives(double q) const {
   const Twist s = metric_twist(d.S.col(0), metric_);
   const Twist ds = metric_twist(d.dS.col(0), metric_);  // ∂S/∂q, the same linear map
   ArcLengthDerivatives out;
-  out.speed = s.norm();
+  out.speed = floor_ > 0.0 ? std::hypot(s.norm(), floor_) : s.norm();
   if (!(out.speed > min_speed_)) {
     out.degenerate = true;
     return out;

@@ -6,6 +6,9 @@
 //   dq/ds = σ/‖S(q)‖                                                          (eq. 12)
 //   d²q/ds² = −⟨S, ∂S/∂q⟩/‖S‖⁴                                                (eq. 13)
 //
+// with the stall repair (ArcLengthMetric::speed_floor) ‖S‖ is r = √(‖S‖² + f²) throughout: dr/dq =
+// ⟨S, ∂S/∂q⟩/r, so eq. 12–13 keep their form with r in place of ‖S‖.
+//
 // σ = sign(q_end − q_begin), so a motion may run towards decreasing q. ⟨·,·⟩ is the metric's inner
 // product, p a point on the child body whose speed the translation part measures (the child origin by
 // default) and ℓ the length that weighs like one radian.
@@ -22,6 +25,10 @@ struct ArcLengthMetric {
   double length_scale = 1.0;  // ℓ (m per rad), > 0
   Vec3 point = Vec3::Zero();  // p, child body frame (m)
   double tolerance = 1e-12;   // absolute quadrature and inversion tolerance (metric units)
+  // the repair of stalls (docs/motion.md, "Degenerate points"): ε > 0 measures with the speed
+  // √(‖S‖² + (ε·S̄)²), S̄ the mean of ‖S‖ over the motion, so q passes a point where the joint stands still
+  // at a finite rate instead of being flagged there. 0 (the default) measures ‖S‖ itself.
+  double speed_floor = 0.0;
 };
 
 // dq/ds and d²q/ds² at one q.
@@ -53,8 +60,10 @@ class JointArcLength {
   double q_of_s(double s) const;
   // ‖S‖, dq/ds and d²q/ds² at q (eq. 12–13).
   ArcLengthDerivatives derivatives(double q) const;
-  // ‖S(q)‖ under the metric.
+  // ‖S(q)‖ under the metric (with the speed floor: √(‖S‖² + floor²), the speed the arc length integrates).
   double speed(double q) const;
+  // ε·S̄ (0 without the repair).
+  double floor_speed() const { return floor_; }
 
  private:
   // ∫ ‖S‖ over [a, b] (a ≤ b, in q) by adaptive gauss–legendre quadrature.
@@ -69,6 +78,8 @@ class JointArcLength {
   double sign_;   // σ
   double width_;  // |q_end − q_begin|
   ArcLengthMetric metric_;
+  double floor_ = 0.0;      // ε·S̄ (metric units per unit of q)
+  void tabulate();
   double min_speed_ = 0.0;  // speeds at or below count as degenerate: 1e-9 of the mean speed L/|q_end − q_begin|
   std::vector<double> table_;  // s at x = k·width/pieces, k = 0..pieces
 };

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/motion/timing_curve.hpp"
+#include "core/scene/scene_motion.hpp"
 
 namespace js::scene {
 
@@ -28,12 +29,13 @@ int local_coordinate(const JsonCursor& at, const Body& b, const std::string& nam
 void read_body_drive(const JsonCursor& d, MultibodyModel& model, int body) {
   for (std::size_t i = 0; i < d.size(); ++i) {
     const JsonCursor e = d.element(i);
-    e.expect_only_keys({"coordinate", "from", "rate", "keys"});
+    e.expect_only_keys({"coordinate", "from", "rate", "keys", "continuity"});
     const Body& b = model.body(body);
     const int local = local_coordinate(e.at("coordinate"), b, e.at("coordinate").string());
     const int k = b.q_index + local;
     if (model.is_prescribed(k)) e.at("coordinate").fail(ErrorKind::InvalidValue, "this coordinate is already driven");
     if (e.has("rate") == e.has("keys")) e.fail(ErrorKind::InvalidValue, "a drive needs exactly one of \"rate\" and \"keys\"");
+    if (e.has("continuity") && e.has("rate")) e.at("continuity").fail(ErrorKind::InvalidValue, "\"continuity\" goes with \"keys\"");
     if (e.has("rate")) {
       // q(t) = from + rate · t
       const double from = e.has("from") ? e.at("from").number() : 0.0;
@@ -52,7 +54,7 @@ void read_body_drive(const JsonCursor& d, MultibodyModel& model, int body) {
     }
     std::shared_ptr<const TimingCurve> curve;
     try {
-      curve = std::make_shared<TimingCurve>(std::move(timing));
+      curve = std::make_shared<TimingCurve>(std::move(timing), read_continuity(e));
     } catch (const std::invalid_argument& ex) {
       keys.fail(ErrorKind::InvalidValue, ex.what());
     }

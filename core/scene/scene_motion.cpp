@@ -11,8 +11,17 @@ namespace js::scene {
 using io::ErrorKind;
 using io::JsonCursor;
 
+TimingContinuity read_continuity(const JsonCursor& parent) {
+  if (!parent.has("continuity")) return TimingContinuity::c2;
+  const JsonCursor c = parent.at("continuity");
+  const std::string v = c.string();
+  if (v == "c2") return TimingContinuity::c2;
+  if (v == "c1") return TimingContinuity::c1;
+  c.fail(ErrorKind::InvalidValue, "continuity must be \"c2\" or \"c1\", got \"" + v + "\"");
+}
+
 void read_body_motion(const JsonCursor& m, MultibodyModel& model, int body) {
-  m.expect_only_keys({"from", "to", "length_scale", "point", "keys"});
+  m.expect_only_keys({"from", "to", "length_scale", "point", "keys", "continuity", "speed_floor"});
   const Body& b = model.body(body);
   if (b.dof != 1) {
     m.fail(ErrorKind::InvalidValue, "a scripted motion needs a 1-dof joint, this body's joint has " +
@@ -30,6 +39,12 @@ void read_body_motion(const JsonCursor& m, MultibodyModel& model, int body) {
     if (!(metric.length_scale > 0.0)) m.at("length_scale").fail(ErrorKind::InvalidValue, "length_scale must be > 0");
   }
   if (m.has("point")) metric.point = m.at("point").vec3();
+  if (m.has("speed_floor")) {
+    metric.speed_floor = m.at("speed_floor").number();
+    if (!(metric.speed_floor >= 0.0 && metric.speed_floor <= 1.0)) {
+      m.at("speed_floor").fail(ErrorKind::InvalidValue, "speed_floor is a fraction of the mean speed, in [0, 1]");
+    }
+  }
   std::shared_ptr<const JointArcLength> arc;
   try {
     arc = std::make_shared<JointArcLength>(b.joint, from, to, metric);
@@ -59,7 +74,7 @@ void read_body_motion(const JsonCursor& m, MultibodyModel& model, int body) {
   }
   std::shared_ptr<const ScriptedMotion> motion;
   try {
-    motion = std::make_shared<ScriptedMotion>(arc, TimingCurve(std::move(timing)));
+    motion = std::make_shared<ScriptedMotion>(arc, TimingCurve(std::move(timing), read_continuity(m)));
   } catch (const std::invalid_argument& e) {
     keys.fail(ErrorKind::InvalidValue, e.what());
   }

@@ -166,12 +166,14 @@ namespace {
 
 // one scripted-motion sample of the knee (core/motion): timing curve root search, q(s) by safeguarded
 // newton on the quadrature, and q̇, q̈ from eq. 12–13 and 17–18.
+// the timing curve is c2 (quintic pieces, the default) or c1 (the paper's cubic V(v) with its root search).
 void BM_ScriptedKneeSample(benchmark::State& state) {
   ArcLengthMetric metric;
   metric.length_scale = 0.05;
   auto arc = std::make_shared<JointArcLength>(example_knee_joint(), 0.1, 2.2, metric);
   const double L = arc->length();
-  const ScriptedMotion motion(arc, TimingCurve({{0.0, 0.0}, {0.5, 0.2 * L}, {1.2, 0.9 * L}, {2.0, L}}));
+  const auto kind = state.range(0) == 2 ? TimingContinuity::c2 : TimingContinuity::c1;
+  const ScriptedMotion motion(arc, TimingCurve({{0.0, 0.0}, {0.5, 0.2 * L}, {1.2, 0.9 * L}, {2.0, L}}, kind));
   double t = 0.0;
   for (auto _ : state) {
     t = t > 1.9 ? 0.013 : t + 0.0371;
@@ -179,7 +181,20 @@ void BM_ScriptedKneeSample(benchmark::State& state) {
     benchmark::DoNotOptimize(s.qdd);
   }
 }
-BENCHMARK(BM_ScriptedKneeSample);
+BENCHMARK(BM_ScriptedKneeSample)->ArgName("continuity")->Arg(1)->Arg(2);
+
+// the timing curve alone, c1 (newton on t(v)) against c2 (a quintic piece evaluated where t falls)
+void BM_TimingCurveSample(benchmark::State& state) {
+  const auto kind = state.range(0) == 2 ? TimingContinuity::c2 : TimingContinuity::c1;
+  const TimingCurve curve({{0.0, 0.0}, {0.4, 0.3}, {1.0, 1.5}, {1.3, 1.5}, {2.0, 0.5}, {2.2, 0.1}}, kind);
+  double t = 0.0;
+  for (auto _ : state) {
+    t = t > 2.1 ? 0.013 : t + 0.0371;
+    const TimingSample s = curve.sample(t);
+    benchmark::DoNotOptimize(s.s_ddot);
+  }
+}
+BENCHMARK(BM_TimingCurveSample)->ArgName("continuity")->Arg(1)->Arg(2);
 
 }  // namespace
 

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -128,7 +130,16 @@ INSTANTIATE_TEST_SUITE_P(
                  "/bodies/0/motion/keys/0: a key needs exactly one of"},
         BadScene{R"({"bodies": [{"name": "a", "joint": {"kind": "revolute", "dof": 1, "coordinates": [{"name": "q"}],
                      "axis": [1, 0, 0]}, "mass": 1.0, "motion": {"keys": [{"t": 0, "q": 0}, {"t": 1, "q": 1}]}}]})",
-                 "/bodies/0/motion: the coordinate has no finite range"}));
+                 "/bodies/0/motion: the coordinate has no finite range"},
+        BadScene{R"({"bodies": [{"name": "a", "joint": "knee_joint.json", "mass": 1.0,
+                     "motion": {"continuity": "c3", "keys": [{"t": 0, "q": 0.1}, {"t": 1, "q": 0.5}]}}]})",
+                 "/bodies/0/motion/continuity: continuity must be \"c2\" or \"c1\", got \"c3\""},
+        BadScene{R"({"bodies": [{"name": "a", "joint": "knee_joint.json", "mass": 1.0,
+                     "motion": {"speed_floor": 2, "keys": [{"t": 0, "q": 0.1}, {"t": 1, "q": 0.5}]}}]})",
+                 "/bodies/0/motion/speed_floor: speed_floor is a fraction of the mean speed, in [0, 1]"},
+        BadScene{R"({"bodies": [{"name": "a", "joint": "knee_joint.json", "mass": 1.0,
+                     "drive": [{"coordinate": "flexion", "rate": 1, "continuity": "c1"}]}]})",
+                 "/bodies/0/drive/0/continuity: \"continuity\" goes with \"keys\""}));
 
 // the scripted knee scene: the knee follows its keys, the csv carries the driving torque.
 TEST(SceneFile, ScriptedKneeFollowsItsKeys) {
@@ -156,6 +167,25 @@ TEST(SceneFile, ScriptedKneeFollowsItsKeys) {
     found = true;
   }
   EXPECT_TRUE(found) << csv.str().substr(0, 400);
+}
+
+// "continuity": the scripted knee's q̈, sampled from the model's prescribed trajectory,
+// jumps at the key t = 0.6 with c1 and not with c2
+TEST(SceneFile, ScriptedKneeContinuityChoosesTheTimingCurve) {
+  std::ifstream in(kScenes + "scripted_knee.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string key = "\"length_scale\": 0.05,";
+  ASSERT_NE(text.find(key), std::string::npos);
+  double jump[2] = {0, 0};
+  for (const char* kind : {"c1", "c2"}) {
+    std::string t = text;
+    t.replace(t.find(key), key.size(), key + " \"continuity\": \"" + std::string(kind) + "\",");
+    const Scene s = read_scene_text(t, "scripted_knee.json", kScenes);
+    const auto& drive = s.model.prescribed().front().trajectory;
+    jump[kind[1] == '2'] = std::abs(drive(0.6 + 1e-9).qdd - drive(0.6 - 1e-9).qdd);
+  }
+  EXPECT_GT(jump[0], 1.0);
+  EXPECT_LT(jump[1], 1e-4);
 }
 
 TEST(SceneFile, MeshBodyUsesMeshInertia) {
