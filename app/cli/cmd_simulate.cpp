@@ -1,6 +1,6 @@
 // jointsmith-cli simulate SCENE.json [--dt DT] [--steps N | --duration T] [--integrator NAME]
 //                                    [--solver reduced|maximal [--stabilization A]] [--compare] -o TRAJ.csv
-//                                    [--every K]
+//                                    [--every K] [--reactions]
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -31,6 +31,7 @@ struct SimulateOptions {
   std::string solver;          // "" = the scene's settings.solver
   double stabilization = -1.0;  // < 0 = the scene's settings.stabilization
   bool compare = false;
+  bool reactions = false;  // each joint's constraint wrench, six columns per body
 };
 
 void print_comparison(const SimulateOptions& o, const scene::Scene& sc, const scene::SceneSettings& settings, int steps) {
@@ -64,6 +65,9 @@ void run_simulate(const SimulateOptions& o) {
   if (!maximal && !o.compare && o.stabilization >= 0.0) {
     throw std::invalid_argument("--stabilization applies to --solver maximal (or --compare) only");
   }
+  if (maximal && o.reactions) {
+    throw std::invalid_argument("--reactions needs the reduced solver (the maximal one does not compute joint wrenches)");
+  }
   if (o.output.empty() && !o.compare) throw std::invalid_argument("--output is required (unless --compare)");
   if (!o.integrator.empty() && !integrator_from_name(o.integrator, settings.integrator)) {
     throw std::invalid_argument("unknown integrator \"" + o.integrator + "\" (known: " + integrator_names() + ")");
@@ -92,7 +96,7 @@ void run_simulate(const SimulateOptions& o) {
          << ", largest joint separation " << m.position_error << " m";
     method = text.str();
   } else {
-    r = scene::simulate_to_csv(sc, settings, steps, out, o.every);
+    r = scene::simulate_to_csv(sc, settings, steps, out, o.every, o.reactions);
   }
   if (!r.finite) {
     std::ostringstream text;
@@ -147,6 +151,9 @@ void add_simulate_command(CLI::App& app) {
                 "run the scene with both solvers and print how far apart they are, their momentum and energy drift "
                 "and their time");
   cmd->add_option("--every", opts->every, "write every k-th step (default 1)")->check(CLI::PositiveNumber);
+  cmd->add_flag("--reactions", opts->reactions,
+                "add each joint's reaction (constraint) wrench in its C frame: six columns per body, "
+                "reaction:<body>:mx,my,mz in N m and reaction:<body>:fx,fy,fz in N (docs/dynamics.md)");
   cmd->callback([opts] { run_simulate(*opts); });
 }
 

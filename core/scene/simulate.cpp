@@ -4,13 +4,16 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/dynamics/reaction_wrench.hpp"
 #include "core/scene/trajectory_csv.hpp"
 
 namespace js::scene {
 
 namespace {
 
-void write_row(std::ostream& csv, const SimulationState& s, const MechanicalState& m, Simulator& sim) {
+// reactions: null when not asked for, else the workspace the row's wrenches go through
+void write_row(std::ostream& csv, const SimulationState& s, const MechanicalState& m, Simulator& sim,
+               ReactionData* reactions) {
   write_trajectory_values(csv, s.t, s.q, s.qd, m);
   // torques that drive the prescribed coordinates (inverse dynamics at this state)
   if (!sim.model().prescribed().empty()) {
@@ -22,6 +25,13 @@ void write_row(std::ostream& csv, const SimulationState& s, const MechanicalStat
     const LoopErrors e = sim.loop_errors(s);
     write_csv_number(csv, e.position);
     write_csv_number(csv, e.velocity);
+  }
+  // each joint's constraint wrench in its C frame, [moment; force]
+  if (reactions != nullptr) {
+    joint_reactions(sim, s, *reactions);
+    for (const JointReaction& r : reactions->joints) {
+      for (int k = 0; k < 6; ++k) write_csv_number(csv, r.constraint[k]);
+    }
   }
   csv << '\n';
 }
@@ -49,18 +59,20 @@ std::string refusal(const Scene& scene, Integrator integrator) {
 }
 
 SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settings, int steps, std::ostream& csv,
-                                 int every) {
-  write_trajectory_header(csv, scene);
+                                 int every, bool reactions) {
+  write_trajectory_header(csv, scene, reactions);
   SimulatorOptions options;
   options.loops = &scene.loops;
   Simulator sim(scene.model, scene.forces, options);
+  ReactionData reaction_data(scene.model);
+  ReactionData* const wrenches = reactions ? &reaction_data : nullptr;
   SimulationState s = scene.initial;
   sim.apply_prescribed(s);
   SimulationReport report;
   MechanicalState m = sim.measure(s);
   const MechanicalState start = m;
   report.energy_start = m.kinetic + m.potential;
-  write_row(csv, s, m, sim);
+  write_row(csv, s, m, sim, wrenches);
   for (int k = 1; k <= steps; ++k) {
     sim.step(s, settings.dt, settings.integrator);
     report.singular = report.singular || sim.data().singular;
@@ -79,7 +91,7 @@ SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settin
     if (row || !finite || k % 16 == 0) {
       if (finite) m = sim.measure(s);
       report.divergence = divergence(start, m, finite);
-      if (row || !report.divergence.empty()) write_row(csv, s, m, sim);
+      if (row || !report.divergence.empty()) write_row(csv, s, m, sim, wrenches);
     }
     if (!report.divergence.empty()) {
       report.finite = false;

@@ -1,7 +1,7 @@
 // runs a scene with fixed steps and writes its trajectory as csv: t, every q and q̇, kinetic and potential
 // energy, linear and angular momentum (world frame, momentum about the world origin) and, for each
 // prescribed coordinate (a body "motion"), the torque that drives it, and with loops the largest loop
-// position and velocity errors ‖δ‖, ‖δ̇‖.
+// position and velocity errors ‖δ‖, ‖δ̇‖, and on request each joint's reaction wrench.
 #pragma once
 
 #include <ostream>
@@ -39,8 +39,10 @@ std::string divergence(const MechanicalState& start, const MechanicalState& now,
 std::string refusal(const Scene& scene, Integrator integrator);
 
 // simulates scene.initial forward `steps` steps of settings.dt with settings.integrator. writes the
-// header and one row every `every` steps (and the last) to csv. scene.settings is not used.
+// header and one row every `every` steps (and the last) to csv. scene.settings is not used. reactions: add
+// each joint's constraint wrench at the row's state (core/dynamics/reaction_wrench.hpp, in its C frame; six
+// columns per body after the others, trajectory_csv.hpp).
 SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settings, int steps, std::ostream& csv,
-                                 int every = 1);
+                                 int every = 1, bool reactions = false);
 
 }  // namespace js::scene

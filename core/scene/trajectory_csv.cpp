@@ -4,7 +4,7 @@
 
 namespace js::scene {
 
-void write_trajectory_header(std::ostream& csv, const Scene& scene) {
+void write_trajectory_header(std::ostream& csv, const Scene& scene, bool reactions) {
   const std::vector<std::string> names = scene.model.coordinate_names();
   csv << "t";
   for (const std::string& n : names) csv << ",q:" << n;
@@ -12,6 +12,11 @@ void write_trajectory_header(std::ostream& csv, const Scene& scene) {
   csv << ",kinetic,potential,px,py,pz,Lx,Ly,Lz";
   for (const PrescribedCoordinate& p : scene.model.prescribed()) csv << ",drive:" << names[static_cast<std::size_t>(p.coordinate)];
   if (!scene.loops.empty()) csv << ",loop_position_error,loop_velocity_error";
+  if (reactions) {
+    for (const Body& b : scene.model.bodies()) {
+      for (const char* c : {"mx", "my", "mz", "fx", "fy", "fz"}) csv << ",reaction:" << b.name << ':' << c;
+    }
+  }
   csv << "\n";
 }
 

@@ -10,8 +10,10 @@
 namespace js::scene {
 
 // writes the header line (with its newline) for scene: coordinate columns from scene.model, drive columns
-// for its prescribed coordinates and loop error columns when it has loops.
-void write_trajectory_header(std::ostream& csv, const Scene& scene);
+// for its prescribed coordinates, loop error columns when it has loops and, with reactions (the reduced
+// solver's `simulate --reactions`), six columns per joint named by its child body:
+// reaction:<body>:mx,my,mz (N·m), reaction:<body>:fx,fy,fz (N), the constraint wrench in the joint's C frame.
+void write_trajectory_header(std::ostream& csv, const Scene& scene, bool reactions = false);
 
 // writes the common part of one row, without a newline: t, q (nq), q̇ (nq), kinetic, potential, linear
 // momentum (3), angular momentum (3).
