@@ -10,6 +10,7 @@
 
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings.hpp"
+#include "ui/viewport/joint_shapes_scene.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 #include "gui_fixture.hpp"
 #include "gui_pixels.hpp"
@@ -22,7 +23,8 @@ using namespace js::ui::test;
 namespace {
 
 const QString kModels = QStringLiteral(JS_SOURCE_DIR "/../shared/data/opensim");
-constexpr int kChangedDistance = 60;  // L1 over rgb: a pixel that a drawn line or shape changed
+constexpr int kChangedDistance = 60;
+constexpr double kCloseUp = 0.45;  // of the framed distance: the ankle's bones fill the view  // L1 over rgb: a pixel that a drawn line or shape changed
 
 // pixels that differ by more than kChangedDistance
 int changed_pixels(const QImage& a, const QImage& b) {
@@ -113,8 +115,21 @@ class JointDrawingTest : public QObject {
     // close up on the right ankle (tibia and talus): its shaft runs across the malleoli
     const JointId ankle = osim_joint_id(w->document(), QStringLiteral("ankle_r"));
     QVERIFY(ankle);
+    // the ankle's axis runs mostly mediolaterally (OpenSim's z, to the right) and the shaft spans the malleoli
+    JointGlyph g;
+    QVERIFY(make_joint_glyph(w->document().data(), *w->document().data().joint(ankle), w->meshes(), g));
+    qInfo() << "ankle_r shaft:" << g.length * 1e3 << "mm long, radius" << g.radius * 1e3 << "mm, axis" << g.axis.x()
+            << g.axis.y() << g.axis.z() << "; frame" << g.frame_length * 1e3 << "mm";
+    QCOMPARE(g.shape, JointGlyph::Shape::shaft);
+    QVERIFY(std::abs(g.axis.z()) > 0.8);
+    QVERIFY(g.length > 0.04 && g.length < 0.15);
     w->document().set_selection(Selection{0, ankle, -1});
     w->viewport()->frame_selection();
+    // closer, and nothing selected: no gizmo over the ankle
+    CameraState camera = w->document().data().camera;
+    camera.distance *= kCloseUp;
+    w->document().set_camera(camera);
+    w->document().set_selection(Selection{});
     let_layouts_settle();
     const QImage close = w->viewport_image();
     save_screenshot(close, QStringLiteral("joint_drawing_rajagopal_ankle.png"));
@@ -123,6 +138,33 @@ class JointDrawingTest : public QObject {
     const QImage close_off = toggled(*w, "joint_shapes", false);
     save_screenshot(close_off, QStringLiteral("joint_drawing_rajagopal_ankle_off.png"));
     QVERIFY(changed_pixels(close_off, close) > 200);
+  }
+
+  // paper fig. 4 in the window: the scapulothoracic demo's swept surface with the scapula's frame at the knot grid's
+  // points (the demo joint has no samples) and the current pose as a red box; then the joints' frames and shapes (the
+  // clavicle's universal joint as two crossed shafts)
+  void scapulothoracic_surface_shows_its_frames() {
+    auto w = windows_.make();
+    QVERIFY(settle_window(*w, Wait::exposed));
+    QCOMPARE(w->open_project(QStringLiteral(JS_SOURCE_DIR "/resources/demos/scapulothoracic.json")), QString());
+    const DocumentData& d = w->document().data();
+    const Joint* surface = nullptr;
+    for (const Joint& j : d.joints)
+      if (j.model && j.model->kind() == js::JointKind::SplineSurface) surface = &j;
+    QVERIFY(surface);
+    // the scapula framed, then nothing selected (no gizmo over the surface)
+    w->document().set_selection(Selection{surface->child, 0, -1});
+    w->viewport()->frame_selection();
+    w->document().set_selection(Selection{});
+    let_layouts_settle();
+    const QImage off = w->viewport_image();
+    toggled(*w, "joint_shapes", true);
+    const QImage on = toggled(*w, "joint_frames", true);
+    save_screenshot(off, QStringLiteral("joint_drawing_scapulothoracic.png"));
+    save_screenshot(on, QStringLiteral("joint_drawing_scapulothoracic_joints.png"));
+    QVERIFY(changed_pixels(off, on) > 50);
+    toggled(*w, "joint_shapes", false);
+    toggled(*w, "joint_frames", false);
   }
 };
 

@@ -106,6 +106,7 @@ TEST(JointShapes, FramesAreTriadsAtDAndCThatCoincideWhereTheMotionIsZero) {
   EXPECT_EQ(s.lines.size(), bare.lines.size());
   ASSERT_EQ(s.overlay.size(), bare.overlay.size() + 12);
   const double length = kFrameAxisFraction * joint_scale(d, d.joints.front(), meshes);
+  EXPECT_NEAR(g.frame_length, length, 1e-12);
   bool d_triad = false, c_triad = false;
   for (std::size_t i = 0; i + 1 < s.overlay.size(); i += 2) {
     const Vec3 a = s.overlay[i].position.cast<double>(), b = s.overlay[i + 1].position.cast<double>();

@@ -1,5 +1,6 @@
 #include "ui/viewport/joint_scene.hpp"
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 
@@ -12,7 +13,8 @@ namespace js::ui {
 namespace {
 
 // fig. 4's frames: small triads at the sample positions, the current pose a red box
-constexpr double kSurfaceFrameLength = 0.03;  // m
+constexpr double kSurfaceFrameLength = 0.03;  // m, at most
+constexpr double kSurfaceFrameCells = 0.5;    // of a grid cell's diagonal, so neighbouring frames do not cross
 constexpr double kCurrentBoxHalf = 0.01;      // m
 const Eigen::Vector4f kCurrentBoxColour(1.0f, 0.2f, 0.15f, 1.0f);
 
@@ -46,9 +48,13 @@ void append_surface_frames(const Joint& j, const SE3& world_T_parent, const Vec3
     world_T.p = world_T.act(child_point);
     return world_T;
   };
+  // the grid's extent over its cells: a small surface gets small frames
+  Eigen::AlignedBox3d box;
+  for (const Vec3& p : overlay.path) box.extend(p);
+  const double length = std::min(kSurfaceFrameLength, kSurfaceFrameCells * box.diagonal().norm() / kGridLines);
   for (const Eigen::VectorXd& q : surface_frame_qs(j)) {
     overlay.surface_frames.push_back(on_surface(q));
-    append_triad(scene.lines, overlay.surface_frames.back(), kSurfaceFrameLength, 1.0f, k);
+    append_triad(scene.lines, overlay.surface_frames.back(), length, 1.0f, k);
   }
   if (j.q.size() != 2) return;
   overlay.surface_current = on_surface(j.q);

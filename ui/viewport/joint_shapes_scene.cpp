@@ -119,6 +119,7 @@ bool make_joint_glyph(const DocumentData& d, const Joint& j, MeshLibrary& meshes
   g.axis = (g.world_T_d.R * axis_in_d).normalized();
   g.length = kShaftLengthFraction * scale;
   g.radius = g.shape == Shape::ball ? kBallRadiusFraction * scale : kShaftRadiusRatio * g.length;
+  g.frame_length = kFrameAxisFraction * scale;
   // a universal's second axis is fixed in the moving frame: R₁(q₁) a₁ = a₁, so C carries it
   if (const auto* u = dynamic_cast<const UniversalJoint*>(&model)) g.second_axis = (g.world_T_c.R * u->axis1()).normalized();
   return true;
@@ -131,9 +132,8 @@ void append_joint_glyphs(const DocumentData& d, const Selection& sel, MeshLibrar
     JointGlyph g;
     if (!make_joint_glyph(d, j, meshes, g)) continue;
     if (frames) {
-      const double length = kFrameAxisFraction * joint_scale(d, j, meshes);
-      append_triad(scene.overlay, g.world_T_d, length, 1.0f);
-      append_triad(scene.overlay, g.world_T_c, kChildFrameRatio * length, 1.0f, kChildFrameBrightness);
+      append_triad(scene.overlay, g.world_T_d, g.frame_length, 1.0f);
+      append_triad(scene.overlay, g.world_T_c, kChildFrameRatio * g.frame_length, 1.0f, kChildFrameBrightness);
     }
     if (shapes) draw_shape(g, j, sel.joint == j.id, scene);
     scene.joint_glyphs.push_back(g);

@@ -16,10 +16,10 @@
 namespace js::ui {
 
 // fractions of the joint's scale
-inline constexpr double kFrameAxisFraction = 0.35;    // the D triad's axis length: longer than a body's triad
+inline constexpr double kFrameAxisFraction = 0.3;     // the D triad's axis length: longer than a body's triad
 inline constexpr double kChildFrameRatio = 0.7;       // the C triad, shorter: both show where they coincide
 inline constexpr double kShaftLengthFraction = 0.4;   // a shaft or bar long enough to stand out of the bones
-inline constexpr double kShaftRadiusRatio = 0.07;     // shaft radius, bar half width: of the shaft's length
+inline constexpr double kShaftRadiusRatio = 0.05;     // shaft radius, bar half width: of the shaft's length
 inline constexpr double kBallRadiusFraction = 0.1;    // about a femoral head beside a femur
 inline constexpr double kPlateThicknessRatio = 0.05;  // of the plate's side
 inline constexpr double kDefaultJointScale = 0.1;     // m: a joint between bodies without meshes

@@ -75,6 +75,7 @@ struct JointGlyph {
   Vec3 second_axis = Vec3::Zero();  // cross: the second shaft's axis (carried by the child)
   double length = 0.0;              // m: shaft or bar length, plate side
   double radius = 0.0;              // m: shaft or ball radius, bar half width
+  double frame_length = 0.0;        // m: the D triad's axes (C's are kChildFrameRatio of it)
 };
 
 // one closed loop as drawn (loop_scene.hpp; its lines are in Scene::overlay): kept for tests.
