@@ -2,14 +2,14 @@
 # builds the fuzz targets (fuzz preset: clang, libFuzzer, ASan + UBSan, core only) and runs them.
 #   scripts/fuzz.sh                     every target for 60 s
 #   scripts/fuzz.sh TARGET [SECONDS]    one target (joint_file, samples_csv, samples_json, scene_file, osim, osim_model,
-#                                       vtk_mesh, trc)
+#                                       vtk_mesh, trc, project)
 #   scripts/fuzz.sh --smoke             each target replays its corpus and fuzzes 5 s (the fuzz_smoke ctest)
 # new inputs found go to build/fuzz/corpus/TARGET (the seed corpus in tests/fuzz/corpus stays as committed);
 # a crash leaves build/fuzz/crash-* : add it to tests/fuzz/regressions/TARGET/ with the fix.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(joint_file samples_csv samples_json scene_file osim osim_model vtk_mesh trc)
+targets=(joint_file samples_csv samples_json scene_file osim osim_model vtk_mesh trc project)
 seconds=60
 smoke=0
 if [ "${1:-}" = "--smoke" ]; then

@@ -125,6 +125,12 @@ TEST(ProjectFile, MalformedInputsNameTheProblem) {
   write_text(path, "{ this is not json");
   EXPECT_NE(load_error(path).find("not valid JSON"), std::string::npos);
 
+  // regression (fuzz_project): a number too large for a double escaped as nlohmann's out_of_range; now
+  // named with its line and column like any syntax error
+  write_text(path, "{\n  \"format\": \"jointsmith.project\",\n  \"version\": -1e30895648417467451\n}");
+  EXPECT_NE(load_error(path).find("bad.jsproj:3:14"), std::string::npos) << load_error(path);
+  EXPECT_NE(load_error(path).find("NaN/Inf are not allowed"), std::string::npos) << load_error(path);
+
   write_text(path, R"({"format": "something.else", "version": 1})");
   EXPECT_NE(load_error(path).find("not a Jointsmith project"), std::string::npos);
 
@@ -237,4 +243,17 @@ TEST(ProjectFile, RecoveryKeepsAbsolutePathsAndTheOriginal) {
   ASSERT_EQ(save_recovery(make_demo_project(), rec, QStringLiteral("/data/knee.jsproj")), QString());
   EXPECT_EQ(recovery_original_path(rec), QStringLiteral("/data/knee.jsproj"));
   EXPECT_TRUE(load_project(rec).data.has_value());
+}
+
+// the fuzz target's seeds (tests/fuzz/corpus/project, saved by the app from the demos, two scenes and an
+// opensim model) are projects the app opens without an error: a seed that stopped loading would leave the
+// fuzzer mutating only the first refusal
+TEST(ProjectFile, FuzzSeedsOpen) {
+  const QDir seeds(QStringLiteral(JS_SOURCE_DIR "/tests/fuzz/corpus/project"));
+  const QStringList files = seeds.entryList({QStringLiteral("*.jsproj")}, QDir::Files);
+  EXPECT_GE(files.size(), 8);
+  for (const QString& f : files) {
+    const ProjectLoad l = load_project(seeds.filePath(f));
+    EXPECT_TRUE(l.data) << f.toStdString() << ": " << l.error.toStdString();
+  }
 }

@@ -114,6 +114,32 @@ TEST(SceneImport, ProjectSaveAndReopenKeepsTheScene) {
   }
 }
 
+// regression: a body's scene keys kept the scene's mesh file absolute in the project, so a project moved
+// to another folder or machine exported a scene naming the old place. now it moves like "mesh" does
+TEST(SceneImport, ProjectKeepsTheScenesMeshFilesRelative) {
+  QTemporaryDir tmp;
+  const js::ui::SceneLoad l = js::ui::load_scene(QStringLiteral(JS_SOURCE_DIR "/resources/demos/knee.json"));
+  ASSERT_TRUE(l.data) << l.error.toStdString();
+  const QString path = tmp.filePath(QStringLiteral("knee.jsproj"));
+  ASSERT_TRUE(js::ui::save_project(*l.data, path).isEmpty());
+  std::ifstream in(path.toStdString());
+  const json file = json::parse(in);
+  int meshes = 0;
+  for (const json& b : file["bodies"]) {
+    if (!b.contains("scene_keys") || !b["scene_keys"].contains("mesh")) continue;
+    const std::string stored = b["scene_keys"]["mesh"]["file"].get<std::string>();
+    EXPECT_EQ(stored.rfind("../", 0), 0u) << stored;  // relative to the temporary folder
+    ++meshes;
+  }
+  EXPECT_EQ(meshes, 3);
+  // reopened, they name the same files as before, and the exported scene is the one first read
+  const js::ui::ProjectLoad reopened = js::ui::load_project(path);
+  ASSERT_TRUE(reopened.data) << reopened.error.toStdString();
+  for (std::size_t i = 0; i < l.data->bodies.size(); ++i)
+    EXPECT_EQ(reopened.data->bodies[i].scene_keys, l.data->bodies[i].scene_keys);
+  EXPECT_EQ(exported(*reopened.data), exported(*l.data));
+}
+
 TEST(SceneImport, EditedMassReplacesTheScenesMassKeys) {
   DocumentData d = load("leg");
   js::ui::Body& thigh = d.bodies[1];

@@ -231,7 +231,10 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
       out["mesh_parts"] = std::move(parts);
     }
     if (!b.scene_keys.is_null()) {
-      out["scene_keys"] = b.scene_keys;
+      // its mesh file moves with the project like "mesh" (an empty base_dir, the recovery file, keeps it absolute)
+      json keys = b.scene_keys;
+      if (!base_dir.isEmpty()) make_scene_body_paths_relative(keys, base_dir);
+      out["scene_keys"] = std::move(keys);
       out["scene_mass"] = std::vector<double>(b.scene_mass, b.scene_mass + 7);
     }
   }
@@ -350,6 +353,7 @@ Body body_from_project(const io::JsonCursor& b, const QString& base_dir) {
     const io::JsonCursor keys = b.at("scene_keys");
     if (!keys.json().is_object()) keys.fail(io::ErrorKind::WrongType, std::string("expected an object, got ") + keys.json().type_name());
     body.scene_keys = keys.json();
+    make_scene_body_paths_absolute(body.scene_keys, base_dir);
     const Eigen::VectorXd m = project_numbers(b.at("scene_mass"), 7, "numbers (mass, com, inertia)");
     for (int k = 0; k < 7; ++k) body.scene_mass[k] = m[k];
   }
@@ -554,15 +558,27 @@ ProjectLoad load_project(const QString& path) {
     out.error = QString::fromUtf8(e.what());
     return out;
   }
+  json j;
   try {
-    const json j = json::parse(bytes);
-    out.data = project_from_json(j, QFileInfo(path).absolutePath(), path.toStdString());
+    j = json::parse(bytes);
   } catch (const json::parse_error& e) {
     // a file cut short (a crash while copying, a full disk) says so plainly
     out.error = e.byte >= static_cast<std::size_t>(bytes.size())
                     ? QObject::tr("%1 ends early (%2 bytes): the file is incomplete").arg(path).arg(bytes.size())
                     : QObject::tr("%1 is not valid JSON: %2").arg(path, json_message(e));
     return out;
+  } catch (const json::out_of_range& e) {
+    // a number too large for a double (1e999): core's parser finds its line and column
+    out.error = QObject::tr("%1 is not valid JSON: %2").arg(path, json_message(e));
+    try {
+      (void)io::parse_json_text(bytes, path.toStdString());
+    } catch (const io::FileError& located) {
+      out.error = QString::fromUtf8(located.what());
+    }
+    return out;
+  }
+  try {
+    out.data = project_from_json(j, QFileInfo(path).absolutePath(), path.toStdString());
   } catch (const io::FileError& e) {
     // "<path>: /joints/0/samples/3/q: expected 1 number(s) for a spline_curve joint, got 2"
     out.error = QString::fromUtf8(e.what());

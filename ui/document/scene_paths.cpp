@@ -14,6 +14,11 @@ void relative_member(json& object, const char* key, const QString& dir) {
     object[key] = relative_scene_path(dir, object[key].get<std::string>());
 }
 
+void absolute_member(json& object, const char* key, const QString& dir) {
+  if (object.is_object() && object.contains(key) && object[key].is_string())
+    object[key] = absolute_scene_path(dir, object[key].get<std::string>());
+}
+
 }  // namespace
 
 std::string absolute_scene_path(const QString& dir, const std::string& name) {
@@ -33,12 +38,20 @@ void make_scene_paths_relative(json& scene, const QString& dir) {
   if (!scene.is_object()) return;
   for (const char* list : {"bodies", "loops"}) {
     if (!scene.contains(list) || !scene[list].is_array()) continue;
-    for (json& item : scene[list]) {
-      relative_member(item, "joint", dir);
-      if (item.is_object() && item.contains("mesh")) relative_member(item["mesh"], "file", dir);
-      if (item.is_object() && item.contains("visual")) relative_member(item["visual"], "file", dir);
-    }
+    for (json& item : scene[list]) make_scene_body_paths_relative(item, dir);
   }
+}
+
+void make_scene_body_paths_relative(json& body, const QString& dir) {
+  relative_member(body, "joint", dir);
+  if (body.is_object() && body.contains("mesh")) relative_member(body["mesh"], "file", dir);
+  if (body.is_object() && body.contains("visual")) relative_member(body["visual"], "file", dir);
+}
+
+void make_scene_body_paths_absolute(json& body, const QString& dir) {
+  absolute_member(body, "joint", dir);
+  if (body.is_object() && body.contains("mesh")) absolute_member(body["mesh"], "file", dir);
+  if (body.is_object() && body.contains("visual")) absolute_member(body["visual"], "file", dir);
 }
 
 }  // namespace js::ui

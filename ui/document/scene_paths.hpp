@@ -22,4 +22,9 @@ std::string relative_scene_path(const QString& dir, const std::string& name);
 // relative to dir, the folder the scene is written to. inline joints and meshes are left alone.
 void make_scene_paths_relative(nlohmann::json& scene, const QString& dir);
 
+// one scene body's file names (mesh.file, visual.file, a joint file) relative to dir, or resolved against it:
+// a project keeps an opened scene's body keys, and must move with its files like its own mesh paths
+void make_scene_body_paths_relative(nlohmann::json& body, const QString& dir);
+void make_scene_body_paths_absolute(nlohmann::json& body, const QString& dir);
+
 }  // namespace js::ui
