@@ -19,6 +19,7 @@ struct DynamicsRun {
   // runs them): the run never moves
   std::unique_ptr<Simulator> sim;
   SimulationState state;
+  std::unique_ptr<ReactionData> reactions;  // sized for mb.scene.model when the run is built
   DocumentData start;  // the document when the run was built (reset)
   DocumentData last;   // the document at the last recorded pause (the next undo step's before)
 };
@@ -85,6 +86,7 @@ bool DynamicsPlayer::build() {
   run->sim = std::make_unique<Simulator>(sc.model, sc.forces, options);
   run->state = sc.initial;
   run->sim->apply_prescribed(run->state);
+  run->reactions = std::make_unique<ReactionData>(sc.model);
   run->start = doc_.data();
   run->last = doc_.data();
   run_ = std::move(run);
@@ -168,6 +170,15 @@ bool DynamicsPlayer::advance(double seconds) {
   const MechanicalState m = run_->sim->measure(run_->state);
   emit energy(run_->state.t, m.kinetic, m.potential);
   emit_loop_error();
+  return true;
+}
+
+bool DynamicsPlayer::reaction(BodyId body, JointReaction& out) {
+  if (!run_) return false;
+  const int index = run_->mb.scene_body(body);
+  if (index < 0) return false;
+  joint_reactions(*run_->sim, run_->state, *run_->reactions);
+  out = run_->reactions->joints[static_cast<std::size_t>(index)];
   return true;
 }
 

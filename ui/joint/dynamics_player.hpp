@@ -6,6 +6,7 @@
 // never recorded). any other edit of the document drops the run, so the next play starts from it at rest.
 // the scene's closed loops ("loops", kept from an opened scene file) are solved by the core's loop solver
 // with the scene's compliance, damping and stabilization, exactly as jointsmith-cli simulate runs them.
+// the joint reactions of the state shown are asked for on demand (reaction), as simulate --reactions has them.
 #pragma once
 
 #include <QElapsedTimer>
@@ -14,6 +15,7 @@
 #include <memory>
 
 #include "core/dynamics/loop_solver.hpp"
+#include "core/dynamics/reaction_wrench.hpp"
 #include "ui/document/document.hpp"
 
 namespace js::ui {
@@ -60,11 +62,18 @@ class DynamicsPlayer : public QObject {
   // not an edit (autosave ignores it)
   bool showing_frame() const { return showing_; }
 
+  // whether a run exists (built by play, step or advance; dropped by reset and by edits)
+  bool has_run() const { return run_ != nullptr; }
   // whether the run (built on demand) has closed loops; false without a run
   bool has_loops() const;
   // the largest loop position and velocity errors at the run's state (zeros without loops or a run;
   // runs a kinematics sweep in the simulator)
   LoopErrors loop_errors();
+
+  // the wrench the joint above document body `body` carries at the run's state, the frame shown (its forward
+  // dynamics there; core/dynamics/reaction_wrench.hpp: C frame, N·m and N). false without a run or when the
+  // body is not one of the run's (a frame, or a body left out of the scene)
+  bool reaction(BodyId body, JointReaction& out);
 
   static constexpr double kFrame = 1.0 / 60.0;  // s of simulated time per Step
 

@@ -17,6 +17,7 @@
 
 #include "ui/export/scene_import.hpp"
 #include "ui/joint/dynamics_player.hpp"
+#include "ui/panels/reaction_readout.hpp"
 
 namespace js::ui {
 namespace {
@@ -69,6 +70,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
                        "its rate ‖dδ/dt‖ over the loops, at the simulated state. Hard loops are pulled back by the "
                        "scene's Baumgarte stabilization, compliant ones stretch under load"));
   loop_->hide();
+  reaction_ = new ReactionReadout(doc, *player_);
 
   auto* chart = new QChart;
   chart->setTitle(tr("Energy"));
@@ -115,6 +117,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   layout->addLayout(buttons);
   layout->addLayout(form);
   layout->addWidget(loop_);
+  layout->addWidget(reaction_);
   layout->addWidget(view);
 
   connect(play_, &QPushButton::toggled, this, [this](bool on) {

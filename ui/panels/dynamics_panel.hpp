@@ -1,7 +1,8 @@
 // the dynamics half of the playback dock: play / pause, step, reset, dt, integrator, gravity and damping
 // for the DynamicsPlayer (ui/joint/dynamics_player.hpp), and a Qt Charts plot of kinetic, potential (from
 // the run's start) and total energy against simulated time. with closed loops, a line under the settings
-// gives the largest loop closure error of the run's state.
+// gives the largest loop closure error of the run's state; during a run, another gives the selected body's
+// joint reaction (reaction_readout.hpp).
 #pragma once
 
 #include <QWidget>
@@ -19,6 +20,7 @@ class QValueAxis;
 namespace js::ui {
 
 class DynamicsPlayer;
+class ReactionReadout;
 
 class DynamicsPanel : public QWidget {
   Q_OBJECT
@@ -31,6 +33,8 @@ class DynamicsPanel : public QWidget {
   QPushButton* reset_button() { return reset_; }
   QLineSeries* total_series() { return total_; }
   QLabel* loop_label() { return loop_; }
+  // the selected body's joint reaction at the frame shown (reaction_readout.hpp)
+  ReactionReadout* reaction_readout() { return reaction_; }
   QDoubleSpinBox* dt_box() { return dt_; }
 
  signals:
@@ -54,6 +58,7 @@ class DynamicsPanel : public QWidget {
   QCheckBox* gravity_;
   QDoubleSpinBox* damping_;
   QLabel* loop_;  // loop closure error; hidden without loops
+  ReactionReadout* reaction_;  // hidden without a run
   QLineSeries* kinetic_;
   QLineSeries* potential_;
   QLineSeries* total_;
