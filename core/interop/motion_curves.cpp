@@ -69,8 +69,11 @@ AngleConvention guess_grood_suntay(const JointModel& joint, int coordinate, cons
 
 MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointVector& at,
                            const AngleConvention& convention, const fit::SampleSet* samples, int count,
-                           double tolerance, std::optional<std::pair<double, double>> range) {
+                           double tolerance, std::optional<std::pair<double, double>> range, double length_scale) {
   const int dof = joint.dof();
+  if (!(length_scale > 0.0) || !std::isfinite(length_scale)) {
+    throw std::invalid_argument("motion curves: the length scale must be > 0, got " + std::to_string(length_scale));
+  }
   if (coordinate < 0 || coordinate >= dof) {
     throw std::invalid_argument("motion curves: coordinate " + std::to_string(coordinate) + " is not one of the joint's " +
                                 std::to_string(dof));
@@ -83,6 +86,7 @@ MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointV
   MotionCurves m;
   m.coordinate = coordinate;
   m.at = at;
+  m.length_scale = length_scale;
   // the range: the joint's, else the samples', else a turn
   const Coordinate& coord = joint.coordinates()[static_cast<std::size_t>(coordinate)];
   double lo = -kPi, hi = kPi;
@@ -109,10 +113,14 @@ MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointV
   count = std::max(count, 2);
   JointData d(dof);
   JointVector x = at;
-  for (auto* v : {&m.q}) v->reserve(static_cast<std::size_t>(count));
+  for (auto* v : {&m.q, &m.speed, &m.bend}) v->reserve(static_cast<std::size_t>(count));
+  // the metric's weights: a translation of ℓ counts like a radian
+  const auto metric_norm = [&](const Vec6& twist) { return std::hypot(twist.head<3>().norm(), twist.tail<3>().norm() / length_scale); };
   for (int i = 0; i < count; ++i) {
     x[coordinate] = lo + (hi - lo) * i / (count - 1.0);
-    joint.evaluate(x, d, EvalLevel::Transform);
+    joint.evaluate(x, d, EvalLevel::Hessian);
+    m.speed.push_back(metric_norm(d.S.col(coordinate)));
+    m.bend.push_back(metric_norm(d.dS.col(coordinate * dof + coordinate)));
     Vec3 a = angles_of(order, d.G.R);
     if (i > 0) {
       a[0] = unwrap_towards(a[0], m.angle[0].back());
@@ -156,7 +164,9 @@ std::string motion_curves_csv(const MotionCurves& m, const AngleConvention& conv
   s << "# " << convention.name() << "; translations: child origin in the parent frame\n";
   s << "kind,sample," << coordinate_name << (degrees ? " (deg)" : "");
   for (const std::string& n : names) s << "," << n << " (deg)";
-  s << ",x (mm),y (mm),z (mm)\n";
+  const std::string per = std::string("per ") + (degrees ? "rad" : "unit of q");
+  s << ",x (mm),y (mm),z (mm),speed |S| (" << per << "; l = " << m.length_scale << " m)"
+    << ",bend |dS/dq| (" << per << "^2)\n";
   const double qs = degrees ? kDeg : 1.0;
   auto row = [&](const char* kind, int sample, double q, const std::array<std::vector<double>, 3>& ang,
                  const std::array<std::vector<double>, 3>& tr, std::size_t i) {
@@ -166,6 +176,8 @@ std::string motion_curves_csv(const MotionCurves& m, const AngleConvention& conv
     s << "," << q * qs + 0.0;
     for (int c = 0; c < 3; ++c) s << "," << ang[static_cast<std::size_t>(c)][i] * kDeg + 0.0;
     for (int c = 0; c < 3; ++c) s << "," << tr[static_cast<std::size_t>(c)][i] * 1e3 + 0.0;
+    if (sample < 0) s << "," << m.speed[i] << "," << m.bend[i];
+    else s << ",,";
     s << "\n";
   };
   for (std::size_t i = 0; i < m.q.size(); ++i) row("curve", -1, m.q[i], m.angle, m.translation, i);

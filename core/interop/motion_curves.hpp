@@ -51,6 +51,11 @@ struct MotionCurves {
   std::vector<double> q;                                // swept values (rad or m, as the joint)
   std::array<std::vector<double>, 3> angle;             // rad, per q
   std::array<std::vector<double>, 3> translation;       // m, child origin in the parent frame, per q
+  // the joint's speed along the swept coordinate a and how fast it changes (paper §5: a joint stalls where
+  // the speed nears 0), per q, with translations over the length scale ℓ (m per rad) like the fit's metric:
+  //   speed = ‖W S e_a‖,   bend = ‖W (∂S/∂q_a) e_a‖,   W = diag(1, 1, 1, 1/ℓ, 1/ℓ, 1/ℓ)
+  double length_scale = 1.0;
+  std::vector<double> speed, bend;
   std::vector<int> sample_index;                        // samples drawn as dots (those at `at`)
   std::vector<double> sample_q;                         // their swept coordinate
   std::array<std::vector<double>, 3> sample_angle;      // rad, unwrapped towards the curve
@@ -62,12 +67,14 @@ struct MotionCurves {
 // the samples whose other coordinates lie within `tolerance` (same units) of `at`. samples may be null.
 // throws std::invalid_argument for a coordinate outside the joint's dof, an at of the wrong size or an
 // empty range.
+// length_scale: ℓ of speed and bend (> 0; throws std::invalid_argument otherwise).
 MotionCurves motion_curves(const JointModel& joint, int coordinate, const JointVector& at,
                            const AngleConvention& convention, const fit::SampleSet* samples, int count = 201,
-                           double tolerance = 1e-6, std::optional<std::pair<double, double>> range = std::nullopt);
+                           double tolerance = 1e-6, std::optional<std::pair<double, double>> range = std::nullopt,
+                           double length_scale = 1.0);
 
-// the curves m as csv for a spreadsheet: q, the three angles in degrees, the three translations in mm, with a
-// header naming them; then the samples as rows marked "sample" in a first column ("curve" for the curve).
+// the curves m as csv for a spreadsheet: q, the three angles in degrees, the three translations in mm, the
+// speed and bend (per rad of q, or per m of a translational q; empty on sample rows), with a header naming them; then the samples as rows marked "sample" in a first column ("curve" for the curve).
 std::string motion_curves_csv(const MotionCurves& m, const AngleConvention& convention,
                               const std::string& coordinate_name, bool coordinate_in_degrees);
 

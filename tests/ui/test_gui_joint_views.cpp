@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "core/fit/baseline.hpp"
+#include "core/joints/spline_checks.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings.hpp"
 #include "ui/document/operations.hpp"
@@ -132,7 +133,19 @@ class JointViewsTest : public QObject {
     QVERIFY(span(m.angle[0]) > 100.0 * kPi / 180.0);
     QVERIFY(span(m.angle[1]) < 0.5 * span(m.angle[0]));
     QVERIFY(d->angles_view()->chart()->title().contains(QStringLiteral("Grood–Suntay")));
-    d->resize(900, 760);
+    // the speed along q in the fit's metric: its smallest value is the one the summary's dead-stop search
+    // finds (to the 201-point grid), and the plot says where
+    QCOMPARE(m.speed.size(), m.q.size());
+    const double ell = doc.data().fit.length_scale;
+    QCOMPARE(m.length_scale, ell);
+    const JacobianNormReport norms = check_jacobian_norm(*doc.data().joint(knee.id)->model, 400, ell);
+    const double slowest = *std::min_element(m.speed.begin(), m.speed.end());
+    qInfo() << "knee speed: slowest" << slowest << "on the curves' grid," << norms.min_norm << "by the summary's check";
+    QVERIFY(std::abs(slowest - norms.min_norm) < 0.01 * norms.min_norm);
+    QCOMPARE(d->speed_view()->chart()->series().size(), 6);
+    QCOMPARE(qobject_cast<QLineSeries*>(d->speed_view()->chart()->series()[0])->count(), 201);
+    QVERIFY2(d->speed_view()->chart()->title().contains(QStringLiteral("slowest")), qPrintable(d->speed_view()->chart()->title()));
+    d->resize(900, 960);
     let_layouts_settle(200);  // the charts lay out for the screenshot
     QVERIFY(save_screenshot(d->grab().toImage(), QStringLiteral("motion_curves.png")));
     // exports
@@ -145,6 +158,7 @@ class JointViewsTest : public QObject {
     const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 2 + 201 + static_cast<int>(n));
     QVERIFY(lines[1].contains(QStringLiteral("flexion (+x) (deg)")));
+    QVERIFY(lines[1].contains(QStringLiteral("speed |S|")));
     QImage image(png);
     QVERIFY(!image.isNull() && image.width() > 400);
     QCOMPARE(d->export_csv(QStringLiteral("/nonexistent-dir/x.csv")).contains(QStringLiteral("/nonexistent-dir/x.csv")), true);
@@ -209,7 +223,7 @@ class JointViewsTest : public QObject {
     QVERIFY(d);
     QCOMPARE(d->curves().sample_q.size(), std::size_t(25));
     QVERIFY(d->angles_view()->chart()->axes(Qt::Horizontal).first()->titleText().contains(QStringLiteral("degrees")));
-    d->resize(900, 760);
+    d->resize(900, 960);
     let_layouts_settle(200);  // the charts lay out for the screenshot
     QVERIFY(save_screenshot(d->grab().toImage(), QStringLiteral("motion_curves_rajagopal.png")));
   }
@@ -235,7 +249,7 @@ class JointViewsTest : public QObject {
     d->coordinate_box()->setCurrentIndex(1);
     QCOMPARE(d->curves().coordinate, 1);
     QVERIFY(d->angles_view()->chart()->title().contains(d->coordinate_box()->itemText(0)));
-    d->resize(900, 760);
+    d->resize(900, 960);
     let_layouts_settle(200);  // the charts lay out for the screenshot
     QVERIFY(save_screenshot(d->grab().toImage(), QStringLiteral("motion_curves_2dof.png")));
   }

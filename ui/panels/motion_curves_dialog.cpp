@@ -105,9 +105,10 @@ MotionCurvesDialog::MotionCurvesDialog(Document& doc, QWidget* parent) : QDialog
   coordinate_ = new QComboBox;
   coordinate_->setToolTip(tr("The coordinate along the horizontal axis; the others stay at their slider values"));
   auto* csv = new QPushButton(tr("Export CSV…"));
-  csv->setToolTip(tr("Save the curves and the samples: q, three angles (degrees), three translations (mm)"));
+  csv->setToolTip(tr("Save the curves and the samples: q, three angles (degrees), three translations (mm), the speed "
+                     "‖S‖ and its derivative ‖∂S/∂q‖"));
   auto* png = new QPushButton(tr("Export PNG…"));
-  png->setToolTip(tr("Save both plots as one image"));
+  png->setToolTip(tr("Save the plots as one image"));
   auto* form = new QFormLayout;
   form->addRow(tr("Angles"), convention_);
   form->addRow(tr("Against"), coordinate_);
@@ -118,15 +119,19 @@ MotionCurvesDialog::MotionCurvesDialog(Document& doc, QWidget* parent) : QDialog
 
   angles_ = make_plot(tr("degrees"));
   translations_ = make_plot(tr("mm (parent frame)"));
+  speed_ = make_plot(tr("per rad of q"));
+  // two curves, no dots: the speed and its derivative
+  speed_.chart->legend()->markers(speed_.line[2]).first()->setVisible(false);
   angles_view_ = new QChartView(angles_.chart);
   translations_view_ = new QChartView(translations_.chart);
+  speed_view_ = new QChartView(speed_.chart);
   plots_ = new QWidget;
   auto* plots = new QVBoxLayout(plots_);
   plots->setContentsMargins(0, 0, 0, 0);
-  for (QChartView* v : {angles_view_, translations_view_}) {
+  for (QChartView* v : {angles_view_, translations_view_, speed_view_}) {
     v->setRenderHint(QPainter::Antialiasing);
-    v->setMinimumHeight(260);
-    plots->addWidget(v, 1);
+    v->setMinimumHeight(v == speed_view_ ? 190 : 230);
+    plots->addWidget(v, v == speed_view_ ? 3 : 4);
   }
   note_ = new QLabel;
   note_->setWordWrap(true);
@@ -137,7 +142,7 @@ MotionCurvesDialog::MotionCurvesDialog(Document& doc, QWidget* parent) : QDialog
   layout->addWidget(plots_, 1);
   layout->addWidget(note_);
   layout->addLayout(buttons);
-  resize(760, 720);
+  resize(760, 900);
 
   connect(convention_, &QComboBox::currentIndexChanged, this, &MotionCurvesDialog::refresh);
   connect(coordinate_, &QComboBox::currentIndexChanged, this, &MotionCurvesDialog::refresh);
@@ -230,6 +235,28 @@ void MotionCurvesDialog::fill(Plot& p, const std::array<std::vector<double>, 3>&
   curve_round_range(p.x, qlo, qhi, 8, false);
 }
 
+void MotionCurvesDialog::fill_speed(double q_scale) {
+  // the speed is per radian (or per unit of a translational q) whatever unit the axis shows q in
+  QList<QPointF> speed, bend;
+  double hi = 0.0;
+  for (std::size_t i = 0; i < curves_.q.size(); ++i) {
+    speed.append(QPointF(curves_.q[i] * q_scale, curves_.speed[i]));
+    bend.append(QPointF(curves_.q[i] * q_scale, curves_.bend[i]));
+    hi = std::max({hi, curves_.speed[i], curves_.bend[i]});
+  }
+  speed_.line[0]->replace(speed);
+  speed_.line[0]->setName(tr("speed ‖S‖"));
+  speed_.line[1]->replace(bend);
+  speed_.line[1]->setName(tr("its change ‖∂S/∂q‖"));
+  speed_.line[2]->clear();
+  for (int c = 0; c < 3; ++c) speed_.dots[c]->clear();
+  curve_round_range(speed_.y, 0.0, hi, 6, true);
+  speed_.x->setRange(angles_.x->min(), angles_.x->max());
+  speed_.x->setTickAnchor(angles_.x->tickAnchor());
+  speed_.x->setTickInterval(angles_.x->tickInterval());
+  speed_.x->setLabelFormat(angles_.x->labelFormat());
+}
+
 void MotionCurvesDialog::refresh() {
   const Joint* j = curves_joint(doc_);
   curves_ = interop::MotionCurves{};
@@ -268,8 +295,10 @@ void MotionCurvesDialog::refresh() {
     // the range the q slider offers (the model's, else around the samples), so the plot and the slider agree
     double q_lo = 0.0, q_hi = 0.0;
     coordinate_range(*j, c, q_lo, q_hi);
+    const double length_scale = doc_.data().fit.length_scale;
     curves_ = interop::motion_curves(*j->model, c, at, used_, &samples, 201, tolerance,
-                                     q_hi > q_lo ? std::optional(std::pair{q_lo, q_hi}) : std::nullopt);
+                                     q_hi > q_lo ? std::optional(std::pair{q_lo, q_hi}) : std::nullopt,
+                                     length_scale > 0.0 ? length_scale : 1.0);
     auto deg = [&](int i) { return static_cast<std::size_t>(i) < j->degrees.size() && j->degrees[static_cast<std::size_t>(i)]; };
     coordinate_name_ = names[c];
     coordinate_degrees_ = deg(c);
@@ -279,8 +308,11 @@ void MotionCurvesDialog::refresh() {
     fill(angles_, curves_.angle, curves_.sample_angle, kCurveDeg,
          {QString::fromStdString(an[0]), QString::fromStdString(an[1]), QString::fromStdString(an[2])}, q_scale);
     fill(translations_, curves_.translation, curves_.sample_translation, 1e3, {tr("x"), tr("y"), tr("z")}, q_scale);
+    fill_speed(q_scale);
     angles_.x->setTitleText(x_title);
     translations_.x->setTitleText(x_title);
+    speed_.x->setTitleText(x_title);
+    speed_.y->setTitleText(coordinate_degrees_ ? tr("per rad of q") : tr("per unit of q"));
     QString at_text;
     for (int i = 0; i < dof; ++i) {
       if (i == c) continue;
@@ -290,6 +322,14 @@ void MotionCurvesDialog::refresh() {
     const QString where = at_text.isEmpty() ? QString() : tr(" at %1 (the current value)").arg(at_text);
     angles_.chart->setTitle(tr("%1: angles, %2%3").arg(j->name, QString::fromStdString(used_.name()), where));
     translations_.chart->setTitle(tr("%1: child origin in the parent frame%2").arg(j->name, where));
+    const auto slowest = std::min_element(curves_.speed.begin(), curves_.speed.end());
+    const double slow_q = curves_.q[static_cast<std::size_t>(slowest - curves_.speed.begin())] * q_scale;
+    speed_.chart->setTitle(tr("%1: speed along %2, translations over ℓ = %3 mm; slowest %4 at %5%6")
+                               .arg(j->name, coordinate_name_)
+                               .arg(curves_.length_scale * 1e3, 0, 'g', 3)
+                               .arg(*slowest, 0, 'g', 3)
+                               .arg(slow_q, 0, 'f', coordinate_degrees_ ? 1 : 3)
+                               .arg(coordinate_degrees_ ? QStringLiteral("°") : QString()));
     note = tr("%1 samples drawn as dots").arg(curves_.sample_q.size());
     if (!at_text.isEmpty()) note += tr(" (those within 2% of the range of %1)").arg(at_text);
     note += tr("; angles right-handed about the +axes of the joint frames.");
@@ -299,7 +339,7 @@ void MotionCurvesDialog::refresh() {
     }
   }
   if (curves_.q.empty()) {
-    for (Plot* p : {&angles_, &translations_}) {
+    for (Plot* p : {&angles_, &translations_, &speed_}) {
       for (int c = 0; c < 3; ++c) {
         p->line[c]->clear();
         p->dots[c]->clear();

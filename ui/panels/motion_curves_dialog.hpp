@@ -2,7 +2,9 @@
 // function view — three angles in a chosen sequence (grood–suntay for a knee, or a plain euler sequence) and
 // the child origin's three coordinates in the parent frame (mm), with the samples as dots over the curves.
 // a joint of several coordinates is swept along the chosen one at the others' current slider values (the
-// plots say so). the curves follow the selection and every edit; Export CSV… and Export PNG… save them.
+// plots say so). a third plot shows the speed ‖S‖ along that coordinate and its rate of change ‖∂S/∂q‖ in the
+// fit's metric (paper §5: the joint stalls where the speed nears 0). the curves follow the selection and
+// every edit; Export CSV… and Export PNG… save them.
 // the computation is core/interop/motion_curves.hpp.
 #pragma once
 
@@ -32,6 +34,7 @@ class MotionCurvesDialog : public QDialog {
   QComboBox* coordinate_box() const { return coordinate_; }
   QChartView* angles_view() const { return angles_view_; }
   QChartView* translations_view() const { return translations_view_; }
+  QChartView* speed_view() const { return speed_view_; }
   QLabel* note() const { return note_; }
   const interop::MotionCurves& curves() const { return curves_; }
   const interop::AngleConvention& convention() const { return used_; }
@@ -59,6 +62,7 @@ class MotionCurvesDialog : public QDialog {
   void fill(Plot& plot, const std::array<std::vector<double>, 3>& values,
             const std::array<std::vector<double>, 3>& dots, double scale, const std::array<QString, 3>& names,
             double q_scale);
+  void fill_speed(double q_scale);
   void choose_file(bool png);
 
   Document& doc_;
@@ -66,10 +70,12 @@ class MotionCurvesDialog : public QDialog {
   QComboBox* coordinate_;
   QChartView* angles_view_;
   QChartView* translations_view_;
+  QChartView* speed_view_;
   QWidget* plots_;
   QLabel* note_;
   Plot angles_{};
   Plot translations_{};
+  Plot speed_{};
   interop::MotionCurves curves_;
   interop::AngleConvention used_;
   JointId joint_ = 0;

@@ -3,7 +3,10 @@
 // coordinate's value), the knee convention is guessed from the motion, and the csv names its columns.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/interop/motion_curves.hpp"
+#include "tests/core/dynamics/test_joints.hpp"
 
 namespace js::interop {
 namespace {
@@ -142,9 +145,65 @@ TEST(MotionCurves, CsvNamesItsColumnsInDegreesAndMillimetres) {
   const MotionCurves m = motion_curves(joint, 0, JointVector::Zero(1), knee_convention(), &set, 3);
   const std::string csv = motion_curves_csv(m, knee_convention(), "knee_angle", true);
   EXPECT_NE(csv.find("kind,sample,knee_angle (deg),flexion (+z) (deg)"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("x (mm),y (mm),z (mm)\n"), std::string::npos);
-  EXPECT_NE(csv.find("\ncurve,,0,0,0,0,0,-20,0\n"), std::string::npos) << csv;  // q = 0: y = −20 mm
+  EXPECT_NE(csv.find("x (mm),y (mm),z (mm),speed |S| (per rad; l = 1 m),bend |dS/dq| (per rad^2)\n"), std::string::npos)
+      << csv;
+  // q = 0: y = −20 mm; this joint's S is 0 (it only poses)
+  EXPECT_NE(csv.find("\ncurve,,0,0,0,0,0,-20,0,0,0\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("\nsample,0,57.29577951"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",,\n", csv.find("\nsample,0")), std::string::npos) << csv;  // no speed on a sample row
+}
+
+// speed and bend along q: a joint that stalls, G = exp(q² ξ), has S = 2q ξ and ∂S/∂q = 2ξ, so under the
+// metric W the speed is 2|q| ‖Wξ‖ (0 at q = 0) and the bend 2 ‖Wξ‖
+TEST(MotionCurves, SpeedAndBendAreTheMetricNormsOfSAndItsDerivative) {
+  test::QuadraticPoeJoint::Factor f;
+  f.g << 0.0, 0.0, 1.0, 0.2, 0.0, 0.0;  // [ω; v]
+  f.C(0, 0) = 2.0;
+  const test::QuadraticPoeJoint joint(1, {f});
+  const double ell = 0.05, w_xi = std::hypot(1.0, 0.2 / ell);
+  const MotionCurves m = motion_curves(joint, 0, JointVector::Zero(1), knee_convention(), nullptr, 41, 1e-6,
+                                       std::pair{-1.0, 1.0}, ell);
+  ASSERT_EQ(m.speed.size(), 41u);
+  EXPECT_EQ(m.length_scale, ell);
+  for (std::size_t i = 0; i < m.q.size(); ++i) {
+    EXPECT_NEAR(m.speed[i], 2.0 * std::abs(m.q[i]) * w_xi, 1e-12) << m.q[i];
+    EXPECT_NEAR(m.bend[i], 2.0 * w_xi, 1e-12) << m.q[i];
+  }
+  EXPECT_NEAR(m.speed[20], 0.0, 1e-12);  // q = 0: the joint stands still
+  EXPECT_THROW(motion_curves(joint, 0, JointVector::Zero(1), knee_convention(), nullptr, 5, 1e-6, std::nullopt, 0.0),
+               std::invalid_argument);
+}
+
+// on a 2-dof joint the bend is the swept column's own derivative: central differences of S e_a along q_a
+TEST(MotionCurves, BendMatchesFiniteDifferencesOfTheSweptColumn) {
+  test::QuadraticPoeJoint::Factor a, b;
+  a.g << 0.3, 0.0, 1.0, 0.1, 0.0, 0.02;
+  a.C(0, 0) = 1.0;
+  a.C(0, 1) = a.C(1, 0) = 0.4;
+  b.g << 1.0, 0.2, 0.0, 0.0, 0.05, 0.0;
+  b.C(1, 1) = 1.5;
+  b.C(0, 0) = 0.3;
+  const test::QuadraticPoeJoint joint(2, {a, b});
+  JointVector at(2);
+  at << 0.0, 0.35;
+  const double ell = 0.1;
+  const MotionCurves m = motion_curves(joint, 0, at, knee_convention(), nullptr, 21, 1e-6, std::pair{-0.8, 0.9}, ell);
+  JointData d(2);
+  const auto norm = [&](const Vec6& t) { return std::hypot(t.head<3>().norm(), t.tail<3>().norm() / ell); };
+  for (std::size_t i = 1; i + 1 < m.q.size(); ++i) {
+    const double h = 1e-6;
+    JointVector x = at;
+    x[0] = m.q[i] + h;
+    joint.evaluate(x, d, EvalLevel::Jacobian);
+    const Vec6 plus = d.S.col(0);
+    x[0] = m.q[i] - h;
+    joint.evaluate(x, d, EvalLevel::Jacobian);
+    const Vec6 minus = d.S.col(0);
+    x[0] = m.q[i];
+    joint.evaluate(x, d, EvalLevel::Jacobian);
+    EXPECT_NEAR(m.speed[i], norm(d.S.col(0)), 1e-12);
+    EXPECT_NEAR(m.bend[i], norm((plus - minus) / (2 * h)), 1e-7) << m.q[i];
+  }
 }
 
 }  // namespace
