@@ -1,6 +1,7 @@
-// reaction forces (issue 17, after artisynth §3.3.4 "constraint forces"): the spatial wrench each joint
-// transmits from its parent onto its child at one instant, expressed in the joint's C frame, and its split
-// into the part the joint's coordinates carry and the constraint part (the reaction proper).
+// reaction forces (issue 17, after artisynth's joint constraint forces, its eq. 3.17, in frame C): the spatial
+// wrench each joint transmits from its parent onto its child at one instant, expressed in the joint's C
+// frame, and its split into the part the joint's coordinates carry and the constraint part (the reaction
+// proper).
 //
 //   f_i = J_i v̇_i − ad*_{v_i} J_i v_i − f_e,i + Σ_{c child of i} Ad*_{G_c⁻¹} f_c      (eq. 15, the actual q̈)
 //   τ_i = S_iᵀ f_i                                                                   (eq. 16)

@@ -40,6 +40,21 @@ inline std::vector<double> numbers_after(const std::string& out, const std::stri
   return v;
 }
 
+// the numbers of a csv's last line (a trajectory's last row)
+inline std::vector<double> last_row(const std::string& text) {
+  const std::size_t end = text.find_last_not_of('\n');
+  const std::size_t start = text.rfind('\n', end) + 1;
+  std::vector<double> row;
+  std::size_t at = start;
+  while (at <= end) {
+    std::size_t comma = text.find(',', at);
+    if (comma == std::string::npos || comma > end) comma = end + 1;
+    row.push_back(std::stod(text.substr(at, comma - at)));
+    at = comma + 1;
+  }
+  return row;
+}
+
 inline std::filesystem::path cli_temp(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("js_cli_" + std::to_string(::getpid()) + "_" + name);
 }

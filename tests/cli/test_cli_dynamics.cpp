@@ -85,21 +85,6 @@ TEST(CliSimulate, ScriptedKneeWritesItsDriveTorque) {
   EXPECT_EQ(r.out.find("warning"), std::string::npos) << r.out;
 }
 
-// the last line of a csv, its numbers
-std::vector<double> last_row(const std::string& text) {
-  const std::size_t end = text.find_last_not_of('\n');
-  const std::size_t start = text.rfind('\n', end) + 1;
-  std::vector<double> row;
-  std::size_t at = start;
-  while (at <= end) {
-    std::size_t comma = text.find(',', at);
-    if (comma == std::string::npos || comma > end) comma = end + 1;
-    row.push_back(std::stod(text.substr(at, comma - at)));
-    at = comma + 1;
-  }
-  return row;
-}
-
 TEST(CliSimulate, MaximalSolverWritesTheReducedColumnsAndAgrees) {
   const auto reduced = cli_temp("reduced.csv"), maximal = cli_temp("maximal.csv");
   const std::string scene = "simulate resources/scenes/ball_skeleton.json --dt 1e-4 --duration 0.1 ";

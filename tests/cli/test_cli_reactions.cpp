@@ -16,20 +16,6 @@ constexpr int kWrench = 6;  // mx my mz fx fy fz
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-// the numbers of the csv's last line
-std::vector<double> last_numbers(const std::string& text) {
-  const std::size_t end = text.find_last_not_of('\n');
-  std::vector<double> row;
-  std::size_t at = text.rfind('\n', end) + 1;
-  while (at <= end) {
-    std::size_t comma = text.find(',', at);
-    if (comma == std::string::npos || comma > end) comma = end + 1;
-    row.push_back(std::stod(text.substr(at, comma - at)));
-    at = comma + 1;
-  }
-  return row;
-}
-
 TEST(CliSimulateReactions, AddsSixNamedColumnsPerJointAfterTheOthers) {
   const auto plain = cli_temp("knee_plain.csv"), with = cli_temp("knee_reactions.csv");
   const std::string run = "simulate resources/demos/knee.json --steps 20 ";
@@ -44,7 +30,7 @@ TEST(CliSimulateReactions, AddsSixNamedColumnsPerJointAfterTheOthers) {
   }
   EXPECT_EQ(first_line(tb), expected);
   // the trajectory columns are the same numbers
-  const std::vector<double> ra = last_numbers(ta), rb = last_numbers(tb);
+  const std::vector<double> ra = last_row(ta), rb = last_row(tb);
   ASSERT_EQ(rb.size(), ra.size() + 3 * kWrench);
   for (std::size_t k = 0; k < ra.size(); ++k) EXPECT_EQ(ra[k], rb[k]) << "column " << k;
 }
@@ -53,7 +39,7 @@ TEST(CliSimulateReactions, ColumnsHoldTheConstraintWrenchAtTheWrittenState) {
   const auto csv = cli_temp("knee_reaction_values.csv");
   const CliRun r = cli("simulate resources/demos/knee.json --steps 40 --reactions -o '" + csv.string() + "'");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::vector<double> row = last_numbers(slurp(csv));
+  const std::vector<double> row = last_row(slurp(csv));
   const scene::Scene sc = scene::read_scene_file(JS_SOURCE_DIR "/resources/demos/knee.json");
   const int nq = sc.model.nq(), nb = sc.model.num_bodies();
   ASSERT_EQ(row.size(), static_cast<std::size_t>(1 + 2 * nq + 8 + kWrench * nb));
