@@ -2,7 +2,8 @@
 // the frame on screen (scene built, GPU work finished, buffers swapped), with levels of detail and without them
 // (the baseline, measured in the same run), from three distances. and the knee demo in the app's window at
 // 1400×900 with its 12 sample ghosts shown and hidden (the baseline), the camera orbiting or the knee's q moving
-// as its slider does. the time is wall time: with Mesa's software OpenGL the rasterizer's threads do most of the
+// as its slider does, and with every joint's frames and shapes drawn (issue 17; the knee's scene alone too). the time
+// is wall time: with Mesa's software OpenGL the rasterizer's threads do most of the
 // work. needs a display (Release build):
 //   xvfb-run -a -s "-screen 0 1600x1000x24" build/release/tests/benchmarks/bench_viewport_frame
 #include <benchmark/benchmark.h>
@@ -19,6 +20,7 @@
 #include <memory>
 
 #include "ui/app/main_window.hpp"
+#include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/joint/joint_operations.hpp"
 #include "ui/mesh/mesh_library.hpp"
@@ -192,6 +194,19 @@ BENCHMARK(knee_demo_frame)
     ->Iterations(30)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
+
+// the knee demo's scene built alone (no GL), View ▸ Show Joint Frames and Shapes off (the baseline) and on: what
+// the joints' frames and shapes add to the frame's cpu side
+void knee_demo_scene(benchmark::State& state) {
+  const DocumentData d = make_demo_project();
+  MeshLibrary meshes;
+  SceneOptions opt;
+  opt.joint_frames = opt.joint_shapes = state.range(0) != 0;
+  const Joint& knee = d.joints.front();
+  const Selection selection{knee.child, knee.id, -1};
+  for (auto _ : state) benchmark::DoNotOptimize(build_scene(d, selection, meshes, d.camera, opt));
+}
+BENCHMARK(knee_demo_scene)->ArgName("joints")->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
