@@ -1,4 +1,4 @@
-// reaction forces (core/dynamics/reaction_wrench.hpp) on the paper's demos and on hand-computed statics:
+// reaction forces (core/dynamics/reaction_wrench.hpp) on the paper's demos, random trees and hand-computed statics:
 // S_Cᵀ f_C equals rnea's τ, each body obeys newton–euler under the wrenches its joints carry, a hanging
 // body's reaction is its weight, and the per-state function allocates nothing.
 #include <gtest/gtest.h>
@@ -10,6 +10,7 @@
 #include "core/joints/lower_pairs.hpp"
 #include "core/lie/inertia.hpp"
 #include "core/scene/scene_file.hpp"
+#include "tests/core/dynamics/dynamics_test_util.hpp"
 #include "tests/support/alloc_counter.hpp"
 
 namespace js {
@@ -36,6 +37,26 @@ struct DemoState {
 
 // a body-frame wrench from its C-frame form: f_body = Ad_{C_T_child}ᵀ f_C (dense, apart from the code's).
 Wrench body_wrench(const Body& body, const Wrench& f_C) { return Ad(body.joint->moving_T_child()).transpose() * f_C; }
+
+// body i's newton–euler balance, relative: ‖f_from_parent − Σ f_to_children + J g + f_ext − (J v̇ + v ×* J v)‖
+// over the size of its terms. kin: a kinematics sweep at acceleration level for the state; v ×* = −adᵀ_v.
+double newton_euler_residual(const MultibodyModel& model, const MultibodyData& kin, const ReactionData& reactions,
+                             const Wrench& f_ext, int i) {
+  const Body& body = model.body(i);
+  const BodyData& bd = kin.bodies[std::size_t(i)];
+  Wrench sum = body_wrench(body, reactions.joints[std::size_t(i)].total);
+  for (int c : model.children(i)) {
+    const Wrench f_c = body_wrench(model.body(c), reactions.joints[std::size_t(c)].total);
+    sum -= Ad(kin.bodies[std::size_t(c)].joint.G.inverse()).transpose() * f_c;
+  }
+  Twist gravity_acceleration = Twist::Zero();
+  gravity_acceleration.tail<3>() = bd.world_T_body.R.transpose() * model.gravity;
+  const Wrench weight = body.J * gravity_acceleration;
+  sum += weight + f_ext;
+  const Wrench momentum_rate = body.J * bd.a - ad(bd.v).transpose() * (body.J * bd.v);
+  const double scale = momentum_rate.norm() + weight.norm() + f_ext.norm() + sum.norm() + 1e-12;
+  return (sum - momentum_rate).norm() / scale;
+}
 
 class DemoReactions : public ::testing::TestWithParam<std::string> {};
 
@@ -68,22 +89,8 @@ TEST_P(DemoReactions, EachBodyObeysNewtonEuler) {
   MultibodyData kin(model);
   forward_kinematics(model, kin, d.state.t, d.state.q, d.state.qd, d.sim.data().qdd, KinematicsLevel::Acceleration);
   for (int i = 0; i < model.num_bodies(); ++i) {
-    const Body& body = model.body(i);
-    const BodyData& bd = kin.bodies[std::size_t(i)];
-    // from the parent, minus what the children take, plus gravity and the applied wrench
-    Wrench sum = body_wrench(body, d.reactions.joints[std::size_t(i)].total);
-    for (int c : model.children(i)) {
-      const Wrench f_c = body_wrench(model.body(c), d.reactions.joints[std::size_t(c)].total);
-      sum -= Ad(kin.bodies[std::size_t(c)].joint.G.inverse()).transpose() * f_c;
-    }
-    const Vec3 g_body = bd.world_T_body.R.transpose() * model.gravity;
-    Twist gravity_acceleration = Twist::Zero();
-    gravity_acceleration.tail<3>() = g_body;
-    sum += body.J * gravity_acceleration + d.sim.data().bodies[std::size_t(i)].f_ext;
-    // the rate of momentum J v̇ + v ×* J v, with v ×* = −adᵀ_v
-    const Wrench momentum_rate = body.J * bd.a - ad(bd.v).transpose() * (body.J * bd.v);
-    const double scale = momentum_rate.norm() + (body.J * gravity_acceleration).norm() + sum.norm() + 1e-12;
-    EXPECT_LT((sum - momentum_rate).norm(), kRelative * scale) << GetParam() << " body " << body.name;
+    const Wrench f_ext = d.sim.data().bodies[std::size_t(i)].f_ext;
+    EXPECT_LT(newton_euler_residual(model, kin, d.reactions, f_ext, i), kRelative) << GetParam() << " body " << i;
   }
 }
 
@@ -93,6 +100,38 @@ INSTANTIATE_TEST_SUITE_P(Demos, DemoReactions,
                          [](const ::testing::TestParamInfo<std::string>& p) {
                            return p.param.substr(0, p.param.find('.'));
                          });
+
+// random trees through every joint kind with random offsets (multi-dof, q-dependent S, C ≠ child frame),
+// random state, joint torques and body wrenches: Sᵀ f = the τ aba was given, and newton–euler per body
+TEST(RandomTreeReactions, CarryTheGivenTorquesAndBalanceEachBody) {
+  std::mt19937 rng(17);
+  constexpr int kBodies = 2 * test::kNumJointKinds;
+  for (int trial = 0; trial < 4; ++trial) {
+    const MultibodyModel model = test::random_tree(kBodies, rng, trial);
+    const int nq = model.nq();
+    const Eigen::VectorXd q = test::random_vector(nq, rng), qd = test::random_vector(nq, rng);
+    const Eigen::VectorXd tau = test::random_vector(nq, rng, 5.0);
+    MultibodyData data(model);
+    for (BodyData& bd : data.bodies) bd.f_ext = Wrench(test::random_vector(6, rng, 3.0));
+    const Eigen::VectorXd qdd = aba(model, data, 0.0, q, qd, tau);
+    ASSERT_FALSE(data.singular);
+    ReactionData out(model);
+    joint_reactions(model, data, qdd, out);
+    MultibodyData kin(model);
+    forward_kinematics(model, kin, 0.0, q, qd, qdd, KinematicsLevel::Acceleration);
+    for (int i = 0; i < model.num_bodies(); ++i) {
+      const Body& body = model.body(i);
+      const JointReaction& r = out.joints[std::size_t(i)];
+      const JointJacobian S_C = Ad(body.joint->moving_T_child()) * kin.bodies[std::size_t(i)].joint.S;
+      const JointVector given = tau.segment(body.q_index, body.dof);
+      const double scale = given.lpNorm<Eigen::Infinity>() + r.total.norm();
+      EXPECT_LT((S_C.transpose() * r.total - given).lpNorm<Eigen::Infinity>(), kRelative * scale) << trial << " " << i;
+      EXPECT_LT((S_C.transpose() * r.constraint).lpNorm<Eigen::Infinity>(), kRelative * scale) << trial << " " << i;
+      EXPECT_LT(newton_euler_residual(model, kin, out, data.bodies[std::size_t(i)].f_ext, i), kRelative)
+          << trial << " body " << i;
+    }
+  }
+}
 
 constexpr double kMass = 2.5;     // kg
 constexpr double kG = 9.81;       // m/s²
