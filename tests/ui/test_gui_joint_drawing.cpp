@@ -84,6 +84,13 @@ class JointDrawingTest : public QObject {
     QVERIFY(settings::show_joint_shapes.get());
     QCOMPARE(w->document().undo_stack()->count(), undo_steps);
     QCOMPARE(w->document().is_modified(), modified);
+    // a window opened later starts with them on, as the settings say
+    {
+      auto next = windows_.make_hidden();
+      QVERIFY(next->action(QStringLiteral("joint_frames"))->isChecked());
+      QVERIFY(next->action(QStringLiteral("joint_shapes"))->isChecked());
+      QVERIFY(next->viewport()->options().joint_frames && next->viewport()->options().joint_shapes);
+    }
     // off again: the picture it started with
     toggled(*w, "joint_shapes", false);
     QCOMPARE(changed_pixels(off, toggled(*w, "joint_frames", false)), 0);
