@@ -3,57 +3,13 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/scene/maximal_run.hpp"
 #include "core/scene/skeleton_scene.hpp"
 #include "core/scene/trajectory_csv.hpp"
 
 namespace js::scene {
 
 namespace {
-
-// the skeleton of a scene with its state, solver and coordinate tracking.
-class MaximalRun {
- public:
-  MaximalRun(const Scene& scene, const std::string& source, double stabilization)
-      : skeleton_(skeleton_from_scene(scene, source)),
-        state_(skeleton_state(scene, scene.initial)),
-        solver_(skeleton_.model),
-        coordinates_(scene, scene.initial.q),
-        t_(scene.initial.t) {
-    solver_.stabilization = stabilization;
-    coordinates_.update(state_);
-  }
-
-  void step(double dt) {
-    set_skeleton_motors(skeleton_, t_);
-    solver_.step(state_, dt);
-    t_ += dt;
-  }
-  // q and q̇ of the current state (tracked from the last call, so call it at every step)
-  void convert() { coordinates_.update(state_); }
-
-  double t() const { return t_; }
-  const Eigen::VectorXd& q() const { return coordinates_.q(); }
-  const Eigen::VectorXd& qd() const { return coordinates_.qd(); }
-  MechanicalState measure() const { return skeleton_mechanical_state(skeleton_.model, state_); }
-  SkeletonMeasure constraint_errors() const { return measure_skeleton(skeleton_.model, state_); }
-  bool finite() const {
-    for (const SkeletonBodyState& s : state_) {
-      if (!s.p.allFinite() || !s.R.allFinite() || !s.v.allFinite() || !s.w.allFinite()) return false;
-    }
-    return true;
-  }
-  int rank() {
-    solver_.constraint_forces(state_);
-    return solver_.last_rank();
-  }
-
- private:
-  SkeletonScene skeleton_;
-  std::vector<SkeletonBodyState> state_;
-  SkeletonSolver solver_;
-  SkeletonCoordinates coordinates_;
-  double t_;
-};
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

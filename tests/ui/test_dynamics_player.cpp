@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
+#include "ui/export/scene_import.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/document/joint_model.hpp"
 #include "ui/joint/joint_operations.hpp"
@@ -87,7 +89,93 @@ TEST(DynamicsPlayer, ImplicitIntegratorsAreSettingsOfTheDocumentAndItsProject) {
   EXPECT_TRUE(refused.error.contains(QLatin1String("implicit_euler"))) << refused.error.toStdString();
 }
 
+// q of the opened scene after `frames` frames of 1/60 s with one solver (dt 2e-4 s, rk4 for the reduced one)
+Eigen::VectorXd run_scene(const char* scene, bool maximal, int frames, double* energy = nullptr) {
+  Document doc;
+  const SceneLoad l = load_scene(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/%1.json").arg(scene));
+  EXPECT_TRUE(l.data) << l.error.toStdString();
+  doc.reset(*l.data, {});
+  DynamicsPlayer player(doc);
+  DynamicsSettings s = player.settings();
+  s.dt = 2e-4;
+  s.integrator = js::Integrator::RK4;
+  s.maximal_solver = maximal;
+  EXPECT_TRUE(player.set_settings(s));
+  std::vector<double> total;
+  QObject::connect(&player, &DynamicsPlayer::energy, [&](double, double k, double v) { total.push_back(k + v); });
+  for (int i = 0; i < frames; ++i)
+    if (!player.advance(DynamicsPlayer::kFrame)) return {};
+  if (frames > 0) {
+    EXPECT_NEAR(player.time(), frames * DynamicsPlayer::kFrame, frames * s.dt);  // whole steps per frame
+    // the plot's energy comes from the solver that stepped
+    if (energy) *energy = total.back();
+    JointReaction r;
+    EXPECT_EQ(player.reaction(doc.data().joints.front().child, r), !maximal);  // the skeleton has none
+  }
+  Eigen::VectorXd q(static_cast<Eigen::Index>(doc.data().joints.size()));
+  for (std::size_t j = 0; j < doc.data().joints.size(); ++j) q[static_cast<Eigen::Index>(j)] = doc.data().joints[j].q[0];
+  return q;
+}
+
 }  // namespace
+
+// the playback's maximal solver (issue 17): hakenberg's skeleton of the opened hinge chain follows the
+// reduced rk4 run to the skeleton's first-order error, as jointsmith-cli simulate --solver maximal does
+TEST(DynamicsPlayer, TheMaximalSolverRunsAHingeChainLikeTheReducedOne) {
+  double e_reduced = 0.0, e_maximal = 0.0;
+  const Eigen::VectorXd reduced = run_scene("hinge_skeleton", false, 30, &e_reduced);
+  const Eigen::VectorXd maximal = run_scene("hinge_skeleton", true, 30, &e_maximal);
+  ASSERT_EQ(reduced.size(), maximal.size());
+  ASSERT_GT(reduced.size(), 1);
+  const double moved = (reduced - run_scene("hinge_skeleton", false, 0)).cwiseAbs().maxCoeff();
+  std::printf("hinge chain after 0.5 s: max |q_maximal − q_reduced| = %.2e rad (q moved %.2f rad)\n",
+              (maximal - reduced).cwiseAbs().maxCoeff(), moved);
+  EXPECT_GT(moved, 0.1);
+  EXPECT_LT((maximal - reduced).cwiseAbs().maxCoeff(), 5e-3);
+  std::printf("total energy at 0.5 s: reduced %.4f J, maximal %.4f J\n", e_reduced, e_maximal);
+  EXPECT_LT(std::abs(e_maximal - e_reduced), 0.01 * std::abs(e_reduced) + 1e-3);
+}
+
+// a scene the skeleton cannot hold (the knee's spline joint) is refused when the run is built, saying why;
+// the setting is the document's, saved in the project, and a bad name is refused where it is read
+TEST(DynamicsPlayer, TheMaximalSolverRefusesWhatItCannotRunAndIsSaved) {
+  Document doc;
+  start_knee(doc);
+  DynamicsPlayer player(doc);
+  QString message;
+  QObject::connect(&player, &DynamicsPlayer::status_message, [&](const QString& m) { message = m; });
+  DynamicsSettings s = player.settings();
+  s.maximal_solver = true;
+  ASSERT_TRUE(player.set_settings(s));
+  EXPECT_FALSE(player.advance(DynamicsPlayer::kFrame));
+  EXPECT_FALSE(player.has_run());
+  EXPECT_TRUE(message.contains(QLatin1String("maximal solver cannot run this scene"))) << message.toStdString();
+  EXPECT_TRUE(message.contains(QLatin1String("only revolute and spherical joints"))) << message.toStdString();
+  QTemporaryDir dir;
+  const QString project = dir.filePath(QStringLiteral("knee.jsproj"));
+  ASSERT_TRUE(save_project(doc.data(), project).isEmpty());
+  nlohmann::json saved = project_to_json(doc.data(), dir.path());
+  EXPECT_EQ(saved["simulation"]["solver"], "maximal");
+  const ProjectLoad back = load_project(project);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  EXPECT_TRUE(back.data->simulation.maximal_solver);
+  saved["simulation"]["solver"] = "featherstone";
+  const QString bad = dir.filePath(QStringLiteral("bad.jsproj"));
+  {
+    QFile f(bad);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(saved.dump()));
+  }
+  const ProjectLoad refused = load_project(bad);
+  EXPECT_FALSE(refused.data);
+  EXPECT_TRUE(refused.error.contains(QLatin1String("/simulation/solver"))) << refused.error.toStdString();
+  // back to the reduced solver: one undo step undoes the choice
+  const int steps = doc.undo_stack()->count();
+  s.maximal_solver = false;
+  ASSERT_TRUE(player.set_settings(s));
+  EXPECT_EQ(doc.undo_stack()->count(), steps + 1);
+  EXPECT_TRUE(player.advance(DynamicsPlayer::kFrame));
+}
 
 TEST(DynamicsPlayer, KneeSwingsUnderGravityWithoutUndoStepsPerFrame) {
   Document doc;

@@ -501,6 +501,42 @@ class WorkflowTest : public QObject {
     QVERIFY(dyn->player()->advance(0.1));
     QVERIFY(std::abs(dyn->player()->time() - 0.1) < 1e-9);
   }
+
+  // issue 17: the playback dock runs an opened hinge chain with hakenberg's maximal-coordinate skeleton, chosen
+  // in its Solver box (an undoable document setting; the integrator box is then off), and the chain swings
+  void the_maximal_solver_is_chosen_in_the_dock() {
+    auto w = make_window();
+    QCOMPARE(w->open_scene(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/hinge_skeleton.json")), QString());
+    Document& doc = w->document();
+    DynamicsPanel* dyn = dynamics(*w);
+    auto* solver = dyn->findChild<QComboBox*>(QStringLiteral("solver"));
+    QVERIFY(solver);
+    QCOMPARE(solver->currentIndex(), 0);
+    const int steps = doc.undo_stack()->count();
+    solver->setCurrentIndex(1);
+    QVERIFY(doc.data().simulation.maximal_solver);
+    QCOMPARE(doc.undo_stack()->count(), steps + 1);
+    auto* integrator = dyn->findChild<QComboBox*>(QStringLiteral("integrator"));
+    QVERIFY(integrator && !integrator->isEnabled());
+    const double q0 = doc.data().joints.front().q[0];
+    for (int i = 0; i < 40; ++i) QVERIFY(dyn->player()->advance(DynamicsPlayer::kFrame));
+    qInfo() << "maximal solver: first hinge" << q0 << "->" << doc.data().joints.front().q[0] << "rad at t ="
+            << dyn->player()->time() << "s:" << w->last_message();
+    QVERIFY(std::abs(doc.data().joints.front().q[0] - q0) > 0.1);
+    // the skeleton has no reactions, and the dock says so instead of asking for a selection
+    auto* reaction = dyn->findChild<QLabel*>(QStringLiteral("reaction_readout"));
+    QVERIFY(reaction);
+    QVERIFY2(reaction->text().contains(QStringLiteral("reduced solver")), qPrintable(reaction->text()));
+    w->dock(QStringLiteral("playback"))->raise();
+    let_layouts_settle();  // for the screenshot
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("playback_maximal.png")));
+    // undo: the reduced solver again, its integrator box back on
+    dyn->player()->pause();
+    w->action(QStringLiteral("undo"))->trigger();
+    QVERIFY(!doc.data().simulation.maximal_solver);
+    QCOMPARE(solver->currentIndex(), 0);
+    QVERIFY(integrator->isEnabled());
+  }
 };
 
 JS_GUI_TEST_MAIN(WorkflowTest, "jointsmith_workflow_test")

@@ -140,6 +140,30 @@ TEST(SceneImport, ProjectKeepsTheScenesMeshFilesRelative) {
   EXPECT_EQ(exported(*reopened.data), exported(*l.data));
 }
 
+// the scene's settings.solver is the document's solver (the playback dock runs it), and the export writes the
+// document's choice back, so the app and jointsmith-cli simulate run the same solver
+TEST(SceneImport, TheSolverChoiceGoesBothWays) {
+  std::ifstream in(scene_path("hinge_skeleton").toStdString());
+  json scene = json::parse(in);
+  scene["settings"]["solver"] = "maximal";
+  QTemporaryDir tmp;
+  const QString path = tmp.filePath(QStringLiteral("hinge_maximal.json"));
+  {
+    std::ofstream out(path.toStdString());
+    out << scene.dump();
+  }
+  // the chain's meshes and joints are inline or absent: the copy opens from the temporary folder
+  const js::ui::SceneLoad l = js::ui::load_scene(path);
+  ASSERT_TRUE(l.data) << l.error.toStdString();
+  EXPECT_TRUE(l.data->simulation.maximal_solver);
+  EXPECT_EQ(exported(*l.data)["settings"]["solver"], "maximal");
+  DocumentData d = *l.data;
+  d.simulation.maximal_solver = false;
+  EXPECT_EQ(exported(d)["settings"]["solver"], "reduced");
+  EXPECT_FALSE(load("hinge_skeleton").simulation.maximal_solver);
+  EXPECT_FALSE(exported(load("hinge_skeleton"))["settings"].contains("solver"));
+}
+
 TEST(SceneImport, EditedMassReplacesTheScenesMassKeys) {
   DocumentData d = load("leg");
   js::ui::Body& thigh = d.bodies[1];

@@ -173,6 +173,9 @@ struct SimulationSettings {
   Integrator integrator = default_integrator();
   bool gravity = true;                         // −9.81 m/s² along −y for a project
   double damping = 0.0;                        // viscous damping on every coordinate (N m s/rad), ≥ 0
+  // hakenberg's maximal-coordinate skeleton (core/scene/maximal_run.hpp, hinges and ball joints only) instead
+  // of the reduced-coordinate simulator; its own semi-implicit step, so the integrator is not used
+  bool maximal_solver = false;
   bool operator==(const SimulationSettings&) const = default;
 };
 

@@ -301,7 +301,8 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                {{"dt", d.simulation.dt},
                 {"integrator", integrator_name(d.simulation.integrator)},
                 {"gravity", d.simulation.gravity},
-                {"damping", d.simulation.damping}}},
+                {"damping", d.simulation.damping},
+                {"solver", d.simulation.maximal_solver ? "maximal" : "reduced"}}},
               {"camera",
                {{"target", vec_json(c.target)},
                 {"distance", c.distance},
@@ -474,6 +475,10 @@ void settings_from_project(const io::JsonCursor& j, DocumentData& d) {
     sim.gravity = project_optional_boolean(s, "gravity", sim.gravity);
     sim.damping = project_optional_number(s, "damping", sim.damping);
     if (!(sim.damping >= 0.0)) s.at("damping").fail(io::ErrorKind::InvalidValue, "expected zero or a positive number");
+    const std::string solver = project_optional_string(s, "solver", "reduced");
+    if (solver != "reduced" && solver != "maximal")
+      s.at("solver").fail(io::ErrorKind::InvalidValue, "expected \"reduced\" or \"maximal\", got \"" + solver + "\"");
+    sim.maximal_solver = solver == "maximal";
   }
   if (j.has("camera")) {
     const io::JsonCursor c = j.at("camera");

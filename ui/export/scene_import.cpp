@@ -138,6 +138,9 @@ SceneLoad load_scene(const QString& path) {
   }
   // the scene's own step, integrator and damping become the document's: Simulate runs what jointsmith-cli runs
   scene_dynamics_settings(d, d.simulation.dt, d.simulation.integrator, d.simulation.damping);
+  // and its solver (the core reader checked the name)
+  d.simulation.maximal_solver =
+      d.scene_keys.value("settings", json::object()).value("solver", std::string("reduced")) == "maximal";
   out.data = std::move(d);
   return out;
 }

@@ -5,6 +5,8 @@
 #include <exception>
 
 #include "core/dynamics/simulator.hpp"
+#include "core/io/file_error.hpp"
+#include "core/scene/maximal_run.hpp"
 #include "ui/document/commands.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/joint/document_multibody.hpp"
@@ -20,6 +22,9 @@ struct DynamicsRun {
   std::unique_ptr<Simulator> sim;
   SimulationState state;
   std::unique_ptr<ReactionData> reactions;  // sized for mb.scene.model when the run is built
+  // with the maximal solver: hakenberg's skeleton of mb.scene, stepped instead of sim; its q and q̇ are copied
+  // into state after every advance, so showing, recording and the energy plot are the reduced run's
+  std::unique_ptr<scene::MaximalRun> maximal;
   DocumentData start;  // the document when the run was built (reset)
   DocumentData last;   // the document at the last recorded pause (the next undo step's before)
 };
@@ -62,7 +67,15 @@ bool DynamicsPlayer::set_settings(const DynamicsSettings& s, int merge_key) {
     emit status_message(r.error);
     return false;
   }
-  if (run_) {
+  if (run_ && (run_->maximal || settings().maximal_solver)) {
+    // the skeleton is built from the scene with its gravity and damping: a new run starts from here at rest
+    if (playing()) {
+      timer_.stop();
+      emit playing_changed(false);
+    }
+    drop_run();
+    emit status_message(tr("Solver settings changed: the next run starts from the pose shown"));
+  } else if (run_) {
     run_->mb.scene.model.gravity = settings().gravity ? run_->gravity : Vec3::Zero();
     run_->mb.scene.forces.joint_damping = settings().damping;
   }
@@ -86,16 +99,30 @@ bool DynamicsPlayer::build() {
   run->sim = std::make_unique<Simulator>(sc.model, sc.forces, options);
   run->state = sc.initial;
   run->sim->apply_prescribed(run->state);
+  if (settings().maximal_solver) {
+    // the skeleton takes hinges and ball joints only: anything else is refused with the core's reason
+    try {
+      run->maximal = std::make_unique<scene::MaximalRun>(sc, std::string("the maximal solver"), sc.settings.stabilization);
+    } catch (const io::FileError& e) {
+      emit status_message(tr("The maximal solver cannot run this scene: %1. Choose the reduced solver")
+                              .arg(QString::fromStdString(e.problem())));
+      return false;
+    }
+  }
   run->reactions = std::make_unique<ReactionData>(sc.model);
   run->start = doc_.data();
   run->last = doc_.data();
   run_ = std::move(run);
   recorded_ = false;
   emit run_cleared();
-  const MechanicalState m = run_->sim->measure(run_->state);
+  const MechanicalState m = measure();
   emit energy(0.0, m.kinetic, m.potential);
   emit_loop_error();
   return true;
+}
+
+MechanicalState DynamicsPlayer::measure() const {
+  return run_->maximal ? run_->maximal->measure() : run_->sim->measure(run_->state);
 }
 
 void DynamicsPlayer::drop_run() {
@@ -111,7 +138,8 @@ bool DynamicsPlayer::play() {
   clock_.start();
   timer_.start();
   emit playing_changed(true);
-  QString text = tr("Simulating with %1, dt = %2 s").arg(integrator_text(settings().integrator)).arg(settings().dt);
+  QString text = run_->maximal ? tr("Simulating with the maximal-coordinate skeleton (Hakenberg), dt = %1 s").arg(settings().dt)
+                               : tr("Simulating with %1, dt = %2 s").arg(integrator_text(settings().integrator)).arg(settings().dt);
   if (has_loops() && !run_->mb.scene.loops.loops().empty())
     text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.num_loops());
   if (const auto n = static_cast<int>(run_->mb.scene.loops.couplers().size()); n > 0)
@@ -155,7 +183,17 @@ bool DynamicsPlayer::advance(double seconds) {
   const Integrator integrator = settings().integrator;
   const int steps = std::clamp(static_cast<int>(std::lround(seconds / settings().dt)), 1, kMaxStepsPerAdvance);
   try {
-    for (int i = 0; i < steps; ++i) run_->sim->step(run_->state, settings().dt, integrator);
+    if (run_->maximal) {
+      for (int i = 0; i < steps; ++i) {
+        run_->maximal->step(settings().dt);
+        run_->maximal->convert();  // q is tracked step by step (hinge angles stay continuous across ±π)
+      }
+      run_->state.t = run_->maximal->t();
+      run_->state.q = run_->maximal->q();
+      run_->state.qd = run_->maximal->qd();
+    } else {
+      for (int i = 0; i < steps; ++i) run_->sim->step(run_->state, settings().dt, integrator);
+    }
   } catch (const std::exception& e) {
     // redundant hard loop rows (core/dynamics/loop_solver.hpp): the core's message names the loops
     emit status_message(tr("Cannot simulate: %1").arg(QString::fromUtf8(e.what())));
@@ -163,18 +201,20 @@ bool DynamicsPlayer::advance(double seconds) {
     return false;
   }
   if (!run_->state.q.allFinite() || !run_->state.qd.allFinite()) {
-    emit status_message(tr("The simulation blew up at t = %1 s: try a smaller dt or rk4").arg(run_->state.t));
+    emit status_message(run_->maximal ? tr("The simulation blew up at t = %1 s: try a smaller dt").arg(run_->state.t)
+                                      : tr("The simulation blew up at t = %1 s: try a smaller dt or rk4").arg(run_->state.t));
     return false;
   }
   show_state();
-  const MechanicalState m = run_->sim->measure(run_->state);
+  const MechanicalState m = measure();
   emit energy(run_->state.t, m.kinetic, m.potential);
   emit_loop_error();
   return true;
 }
 
 bool DynamicsPlayer::reaction(BodyId body, JointReaction& out) {
-  if (!run_) return false;
+  // the skeleton's joint forces are in its own (world, per joint vector) terms: not offered
+  if (!run_ || run_->maximal) return false;
   const int index = run_->mb.scene_body(body);
   if (index < 0) return false;
   joint_reactions(*run_->sim, run_->state, *run_->reactions);

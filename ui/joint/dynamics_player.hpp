@@ -7,6 +7,9 @@
 // the scene's closed loops ("loops", kept from an opened scene file) are solved by the core's loop solver
 // with the scene's compliance, damping and stabilization, exactly as jointsmith-cli simulate runs them.
 // the joint reactions of the state shown are asked for on demand (reaction), as simulate --reactions has them.
+// with the maximal solver (SimulationSettings::maximal_solver) the run steps hakenberg's skeleton of the same
+// scene instead (core/scene/maximal_run.hpp, as jointsmith-cli simulate --solver maximal): hinges and ball
+// joints only, refused with the core's reason otherwise; it has no reactions.
 #pragma once
 
 #include <QElapsedTimer>
@@ -14,6 +17,7 @@
 #include <QTimer>
 #include <memory>
 
+#include "core/dynamics/forces.hpp"
 #include "core/dynamics/loop_solver.hpp"
 #include "core/dynamics/reaction_wrench.hpp"
 #include "ui/document/document.hpp"
@@ -72,7 +76,7 @@ class DynamicsPlayer : public QObject {
 
   // the wrench the joint above document body `body` carries at the run's state, the frame shown (its forward
   // dynamics there; core/dynamics/reaction_wrench.hpp: C frame, N·m and N). false without a run or when the
-  // body is not one of the run's (a frame, or a body left out of the scene)
+  // body is not one of the run's (a frame, or a body left out of the scene), and with the maximal solver
   bool reaction(BodyId body, JointReaction& out);
 
   static constexpr double kFrame = 1.0 / 60.0;  // s of simulated time per Step
@@ -89,6 +93,8 @@ class DynamicsPlayer : public QObject {
 
  private:
   bool build();
+  // energies and momenta of the run's state, from whichever solver steps it
+  MechanicalState measure() const;
   void drop_run();
   void tick();
   void show_state();

@@ -51,10 +51,17 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   dt_->setValue(player_->settings().dt);
   dt_->setToolTip(tr("Integrator time step; each display frame is simulated in steps of this size"));
   integrator_ = new QComboBox;
+  integrator_->setObjectName(QStringLiteral("integrator"));
   integrator_->addItems(dynamics_integrators());
   integrator_->setCurrentText(integrator_text(player_->settings().integrator));
   integrator_->setToolTip(tr("euler: explicit (the paper's §7, gains energy); symplectic: semi-implicit euler "
                              "(energy oscillates but stays bounded); rk4: classical fourth order (most accurate)"));
+  solver_ = new QComboBox;
+  solver_->setObjectName(QStringLiteral("solver"));
+  solver_->addItems({tr("reduced (every joint)"), tr("maximal (hinges and balls)")});
+  solver_->setToolTip(tr("reduced: the articulated-body simulator in the joints' own coordinates, every joint kind. "
+                         "maximal: Hakenberg's skeleton, each body with its own pose, joints as constraint forces "
+                         "(hinges and ball joints only; its own semi-implicit step, so the integrator is not used)"));
   gravity_ = new QCheckBox(tr("Gravity"));
   gravity_->setChecked(player_->settings().gravity);
   gravity_->setToolTip(tr("The scene's gravity (9.81 m/s² along −y, the viewport's down, for a project)"));
@@ -109,6 +116,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   buttons->addWidget(reset_);
   auto* form = new QFormLayout;
   form->addRow(tr("dt"), dt_);
+  form->addRow(tr("Solver"), solver_);
   form->addRow(tr("Integrator"), integrator_);
   form->addRow(tr("Damping"), damping_);
   form->addRow(gravity_);
@@ -134,6 +142,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   connect(dt_, &QDoubleSpinBox::valueChanged, this, [this] { apply_settings(dt_); });
   connect(damping_, &QDoubleSpinBox::valueChanged, this, [this] { apply_settings(damping_); });
   connect(integrator_, &QComboBox::currentTextChanged, this, [this] { apply_settings(integrator_); });
+  connect(solver_, &QComboBox::currentIndexChanged, this, [this] { apply_settings(solver_); });
   connect(gravity_, &QCheckBox::toggled, this, [this] { apply_settings(gravity_); });
   // the settings are the document's: an opened project or scene, New, a demo or an undo shows its own
   connect(&doc, &Document::changed, this, &DynamicsPanel::refresh_settings);
@@ -142,9 +151,11 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
 
 void DynamicsPanel::refresh_settings() {
   const SimulationSettings& s = doc_.data().simulation;
-  const QSignalBlocker b1(dt_), b2(damping_), b3(integrator_), b4(gravity_);
+  const QSignalBlocker b1(dt_), b2(damping_), b3(integrator_), b4(gravity_), b5(solver_);
   dt_->setValue(s.dt);
   integrator_->setCurrentText(integrator_text(s.integrator));
+  solver_->setCurrentIndex(s.maximal_solver ? 1 : 0);
+  integrator_->setEnabled(!s.maximal_solver);
   gravity_->setChecked(s.gravity);
   damping_->setValue(s.damping);
 }
@@ -158,6 +169,7 @@ void DynamicsPanel::apply_settings(QWidget* source) {
   DynamicsSettings s = doc_.data().simulation;
   if (source == dt_) s.dt = dt_->value();
   if (source == integrator_) integrator_from_text(integrator_->currentText(), s.integrator);
+  if (source == solver_) s.maximal_solver = solver_->currentIndex() == 1;
   if (source == gravity_) s.gravity = gravity_->isChecked();
   if (source == damping_) s.damping = damping_->value();
   if (!player_->set_settings(s, merge_key_)) refresh_settings();

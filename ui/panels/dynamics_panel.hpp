@@ -55,6 +55,7 @@ class DynamicsPanel : public QWidget {
   QPushButton* reset_;
   QDoubleSpinBox* dt_;
   QComboBox* integrator_;
+  QComboBox* solver_;
   QCheckBox* gravity_;
   QDoubleSpinBox* damping_;
   QLabel* loop_;  // loop closure error; hidden without loops

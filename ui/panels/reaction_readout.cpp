@@ -39,7 +39,8 @@ void ReactionReadout::refresh() {
   if (!shown) {
     // a run without a simulated body selected: say how to get a readout
     if (player_.has_run()) {
-      setText(tr("Joint reaction: select a simulated body"));
+      setText(player_.settings().maximal_solver ? tr("Joint reaction: with the reduced solver only")
+                                                : tr("Joint reaction: select a simulated body"));
       show();
     } else {
       hide();
