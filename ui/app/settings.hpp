@@ -31,6 +31,7 @@ inline const SettingKey<bool> show_frame_time{"view/show_frame_time", false};
 // every joint's C and D frames, and the lower pairs' shafts and balls (View ▸ Show Joint Frames / Shapes)
 inline const SettingKey<bool> show_joint_frames{"view/show_joint_frames", false};
 inline const SettingKey<bool> show_joint_shapes{"view/show_joint_shapes", false};
+inline const SettingKey<bool> show_screw_axis{"view/show_screw_axis", false};
 // the recovery file is written this long after a change
 inline const SettingKey<int> autosave_delay_ms{"app/autosave_delay_ms", 2000};
 // folders searched for an OpenSim model's meshes after its own folder and its Geometry/ (Edit ▸ Preferences)

@@ -121,6 +121,11 @@ void add_joint_drawing_actions(QMainWindow* window, QMenu* view, ViewportWidget*
        QT_TRANSLATE_NOOP("js::ui", "Draw hinges as shafts along their axis, ball joints as balls at their centre, "
                                    "sliders as bars, universal joints as two shafts"),
        &settings::show_joint_shapes, &SceneOptions::joint_shapes},
+      {"screw_axis", QT_TRANSLATE_NOOP("js::ui", "Show Screw &Axis"),
+       QT_TRANSLATE_NOOP("js::ui", "Draw the selected joint's instantaneous screw (helical) axis at its current q: the line "
+                                   "the child turns about and slides along as the coordinate moves (magenta; orange for a "
+                                   "coordinate that only slides)"),
+       &settings::show_screw_axis, &SceneOptions::screw_axis},
   };
   for (const Entry& e : entries) {
     auto* a = new QAction(QObject::tr(e.text), window);

@@ -140,4 +140,15 @@ void append_joint_glyphs(const DocumentData& d, const Selection& sel, MeshLibrar
   }
 }
 
+void append_rod(const Vec3& centre, const Vec3& axis, double radius, double length, const Eigen::Vector4f& colour,
+                BodyId body, Scene& scene) {
+  MeshItem item;
+  item.mesh = unit_cylinder();
+  item.world_T_mesh = scaled_pose(centre, axis, radius, length);
+  item.colour = colour;
+  item.role = MeshItem::Role::joint_shape;
+  item.body = body;
+  scene.opaque.push_back(std::move(item));
+}
+
 }  // namespace js::ui

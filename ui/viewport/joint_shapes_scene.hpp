@@ -32,6 +32,11 @@ double joint_scale(const DocumentData& d, const Joint& j, MeshLibrary& meshes);
 // second axis); shape none for kinds other than the lower pairs. false when j has no model.
 bool make_joint_glyph(const DocumentData& d, const Joint& j, MeshLibrary& meshes, JointGlyph& glyph);
 
+// a rod, the shafts' unit cylinder, centred at centre along axis (unit), radius and length in m, into
+// scene.opaque as a joint shape of body (the screw axis draws one)
+void append_rod(const Vec3& centre, const Vec3& axis, double radius, double length, const Eigen::Vector4f& colour,
+                BodyId body, Scene& scene);
+
 // appends every joint's glyph to scene.joint_glyphs and draws it: frames, the two triads into scene.overlay (on
 // top, as the gizmo: a joint's frames lie inside its bones);
 // shapes, the shape into scene.opaque (MeshItem::Role::joint_shape, highlighted when the joint is selected)

@@ -90,6 +90,16 @@ struct LoopOverlay {
   bool open = false;      // error > kLoopGapTolerance: drawn red
 };
 
+// a joint's instantaneous screw axis for one coordinate (screw_axis_scene.hpp)
+struct ScrewAxis {
+  JointId joint = 0;
+  int coordinate = 0;
+  Vec3 point = Vec3::Zero();       // the axis point nearest the child origin, world (m)
+  Vec3 direction = Vec3::UnitX();  // unit, world
+  double pitch = 0.0;              // m per rad; meaningless for a translation
+  bool translation = false;        // the coordinate turns nothing: the child slides along direction
+};
+
 struct Scene {
   std::vector<MeshItem> opaque;       // bodies, then driven joints' surfaces
   std::vector<MeshItem> translucent;  // ghosts, sorted far to near
@@ -98,6 +108,7 @@ struct Scene {
   std::vector<JointOverlay> joints;   // the fitted joints' swept paths and control frames
   std::vector<LoopOverlay> loops;     // an opened scene's closed loops
   std::vector<JointGlyph> joint_glyphs;  // joints' C and D frames and lower-pair shapes, when drawn
+  std::vector<ScrewAxis> screw_axes;     // the selected joint's screw axes, when drawn
   Eigen::Vector3f background = Eigen::Vector3f(0.16f, 0.17f, 0.19f);
   // world_from_view_up: the lights are placed in a y-up frame and turned with the world's up axis, so a
   // z-up scene is lit from above too (identity for y-up)

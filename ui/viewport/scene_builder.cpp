@@ -7,6 +7,7 @@
 #include "ui/joint/residual_colour.hpp"
 #include "ui/viewport/joint_scene.hpp"
 #include "ui/viewport/joint_shapes_scene.hpp"
+#include "ui/viewport/screw_axis_scene.hpp"
 #include "ui/viewport/line_builder.hpp"
 
 namespace js::ui {
@@ -53,6 +54,7 @@ Scene build_scene(const DocumentData& d, const Selection& sel, MeshLibrary& mesh
   }
   if (opt.driven_surfaces) append_driven_surfaces(d, meshes, cam, opt.surface_cache, scene);
   append_joint_glyphs(d, sel, meshes, opt.joint_frames, opt.joint_shapes, scene);
+  if (opt.screw_axis) append_screw_axes(d, sel, meshes, scene);
 
   // ghosts of each joint's child at its captured poses; the active joint's ghosts are stronger
   if (opt.ghosts) {

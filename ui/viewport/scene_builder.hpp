@@ -28,6 +28,7 @@ struct SceneOptions {
   bool driven_surfaces = true;   // the surface a partly driven joint's child rides (surface_scene.hpp)
   bool joint_frames = false;     // every joint's D (parent) and C (child) frames as triads (joint_shapes_scene.hpp)
   bool joint_shapes = false;     // lower pairs as shafts, balls, bars and plates (joint_shapes_scene.hpp)
+  bool screw_axis = false;       // the selected joint's instantaneous screw axes (screw_axis_scene.hpp)
   // keeps those surfaces between frames (the viewport owns one); null builds them every call
   DrivenSurfaceCache* surface_cache = nullptr;
   bool loops = true;  // an opened scene's closed loops: their frames and gaps (loop_scene.hpp)
