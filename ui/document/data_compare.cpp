@@ -50,7 +50,7 @@ bool same_joint(const Joint& a, const Joint& b) {
          a.scene_joint == b.scene_joint && same_fit_record(a.last_fit, b.last_fit) && a.osim_joint == b.osim_joint &&
          a.degrees == b.degrees && a.millimetres == b.millimetres && same_vector(a.default_q, b.default_q) &&
          same_lists(a.user_coordinates, b.user_coordinates, same_coordinate) && a.candidate == b.candidate &&
-         a.original == b.original && a.sample_angles == b.sample_angles;
+         a.original == b.original && a.sample_angles == b.sample_angles && a.timeline == b.timeline;
 }
 
 }  // namespace js::ui

@@ -13,6 +13,7 @@
 
 #include "core/joints/joint.hpp"
 #include "core/lie/se3.hpp"
+#include "core/motion/timing_curve.hpp"
 
 // core's enums, declared here without their headers: core/dynamics/simulator.hpp would bring core's js::Body beside
 // js::ui::Body into every file that includes the document. code naming their values includes those headers.
@@ -86,6 +87,27 @@ struct FitRecord {
   bool empty() const { return history.empty(); }
 };
 
+// an animator's keyed timing of one coordinate (the timeline dock; ui/document/timeline.hpp, docs/app.md "Timeline"):
+// keys (t, value) with strictly increasing t. value is q itself (rad or m) in q mode — the monotone timing curve of
+// docs/motion.md applied to q, as a scene's keyed drive — or the arc length s along the coordinate's range in
+// arc_length mode (a 1-dof joint with a model; core/motion's metric at the child origin, ℓ = 1 m per rad), q(t) =
+// q(s(t)) as a scene's scripted motion. one key holds its value; none: the joint is not animated.
+enum class TimelineMode { q, arc_length };
+
+struct TimelineKey {
+  double t = 0.0;      // s
+  double value = 0.0;  // q (rad or m) or s (metric units)
+  bool operator==(const TimelineKey&) const = default;
+};
+
+struct JointTimeline {
+  TimelineMode mode = TimelineMode::q;
+  int coordinate = 0;  // which of the joint's coordinates the keys drive (0 in arc_length mode)
+  TimingContinuity continuity = TimingContinuity::c2;
+  std::vector<TimelineKey> keys;  // t strictly increasing
+  bool operator==(const JointTimeline&) const = default;
+};
+
 struct Joint {
   JointId id = 0;
   QString name;
@@ -130,6 +152,8 @@ struct Joint {
   // replacement). both null otherwise; both immutable and shared like model.
   std::shared_ptr<const JointModel> candidate;
   std::shared_ptr<const JointModel> original;
+  // the timeline dock's keys (default: none)
+  JointTimeline timeline;
 };
 
 // the size of q: the model's dof, else that of the kind.

@@ -19,6 +19,7 @@
 #include "ui/document/osim_source.hpp"
 #include "ui/document/scene_paths.hpp"
 #include "ui/document/joint_model.hpp"
+#include "ui/document/timeline.hpp"
 #include "ui/document/sample_angle_keys.hpp"
 
 namespace js::ui {
@@ -206,6 +207,18 @@ std::shared_ptr<const OsimDocumentSource> osim_from_json(const io::JsonCursor& j
   return o;
 }
 
+// the timeline dock's keys (document_data.hpp JointTimeline): {"mode": "q" or "arc_length", "coordinate": k,
+// "continuity": "c2" or "c1", "keys": [{"t": s, "q": value} or {"t": s, "s": arc length}, …]}
+json timeline_to_project(const JointTimeline& tl) {
+  const char* value_key = tl.mode == TimelineMode::arc_length ? "s" : "q";
+  json keys = json::array();
+  for (const TimelineKey& k : tl.keys) keys.push_back({{"t", k.t}, {value_key, k.value}});
+  return {{"mode", str(timeline_mode_text(tl.mode))},
+          {"coordinate", tl.coordinate},
+          {"continuity", tl.continuity == TimingContinuity::c1 ? "c1" : "c2"},
+          {"keys", std::move(keys)}};
+}
+
 }  // namespace
 
 json project_to_json(const DocumentData& d, const QString& base_dir) {
@@ -279,6 +292,7 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
     if (!jt.last_fit.empty())
       joint["fit"] = {{"history", jt.last_fit.history}, {"seconds", jt.last_fit.seconds},
                       {"smoothing", jt.last_fit.smoothing}};
+    if (!(jt.timeline == JointTimeline{})) joint["timeline"] = timeline_to_project(jt.timeline);
     joints.push_back(joint);
   }
   const FitSettings& f = d.fit;
@@ -361,6 +375,46 @@ Body body_from_project(const io::JsonCursor& b, const QString& base_dir) {
   return body;
 }
 
+// the timeline dock's keys, written by timeline_to_project
+JointTimeline timeline_from_project(const io::JsonCursor& c, const Joint& jt, int dof) {
+  c.expect_only_keys({"mode", "coordinate", "continuity", "keys"});
+  JointTimeline tl;
+  const std::string mode = project_optional_string(c, "mode", "q");
+  if (mode == "arc_length") {
+    tl.mode = TimelineMode::arc_length;
+    if (!jt.model || jt.model->dof() != 1)
+      c.at("mode").fail(io::ErrorKind::InvalidValue, "arc length keys need a 1-dof joint with a model");
+  } else if (mode != "q") {
+    c.at("mode").fail(io::ErrorKind::InvalidValue, "expected \"q\" or \"arc_length\", got \"" + mode + "\"");
+  }
+  tl.coordinate = project_optional_integer(c, "coordinate", 0);
+  if (tl.coordinate < 0 || tl.coordinate >= dof || (tl.mode == TimelineMode::arc_length && tl.coordinate != 0))
+    c.at("coordinate").fail(io::ErrorKind::InvalidValue, tl.mode == TimelineMode::arc_length
+                                                            ? "arc length keys drive coordinate 0"
+                                                            : "expected a coordinate index in [0, " + std::to_string(dof) + ")");
+  const std::string continuity = project_optional_string(c, "continuity", "c2");
+  if (continuity == "c1") {
+    tl.continuity = TimingContinuity::c1;
+  } else if (continuity != "c2") {
+    c.at("continuity").fail(io::ErrorKind::InvalidValue, "expected \"c2\" or \"c1\", got \"" + continuity + "\"");
+  }
+  const char* value_key = tl.mode == TimelineMode::arc_length ? "s" : "q";
+  const io::JsonCursor keys = c.at("keys");
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const io::JsonCursor k = keys.element(i);
+    k.expect_only_keys({"t", value_key});
+    TimelineKey key{k.at("t").number(), k.at(value_key).number()};
+    if (!(key.t >= 0.0)) k.at("t").fail(io::ErrorKind::InvalidValue, "expected a time ≥ 0 s");
+    if (!tl.keys.empty() && !(key.t > tl.keys.back().t))
+      k.at("t").fail(io::ErrorKind::InvalidValue, "key times must increase: " + std::to_string(key.t) + " s follows " +
+                                                      std::to_string(tl.keys.back().t) + " s");
+    if (tl.mode == TimelineMode::arc_length && !(key.value >= 0.0))
+      k.at(value_key).fail(io::ErrorKind::InvalidValue, "expected an arc length ≥ 0");
+    tl.keys.push_back(key);
+  }
+  return tl;
+}
+
 // a joint's per-coordinate and fit keys (the coordinate editor's settings, a re-authored joint's models)
 void joint_extras_from_project(const io::JsonCursor& jj, Joint& jt, int dof) {
   // a re-authored joint's fitted candidate (the joint's coordinates) and the model a replacement took the place of
@@ -402,6 +456,7 @@ void joint_extras_from_project(const io::JsonCursor& jj, Joint& jt, int dof) {
     jt.last_fit.seconds = f.at("seconds").number();
     jt.last_fit.smoothing = project_optional_number(f, "smoothing", 0.0);
   }
+  if (jj.has("timeline")) jt.timeline = timeline_from_project(jj.at("timeline"), jt, dof);
 }
 
 Joint joint_from_project(const io::JsonCursor& jj, const DocumentData& d, const QString& base_dir) {
