@@ -36,6 +36,9 @@ const Eigen::VectorXd& nonlinear_effects(const MultibodyModel& model, MultibodyD
 
 // joint-space mass matrix M(q) by the composite rigid body algorithm. result in data.M (nq×nq, symmetric).
 const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q);
+// the same from the joints' G and S already in data (data.bodies[i].joint), e.g. with a spline curve's S taken
+// from one side of a corner (core/dynamics/corner_impulse.hpp). result in data.M.
+const Eigen::MatrixXd& crba_from_kinematics(const MultibodyModel& model, MultibodyData& data);
 
 // samples every prescribed coordinate's trajectory at t into data.prescribed (sets
 // data.prescribed_degenerate). aba calls it; callers that need the prescribed q, q̇ before (the simulator

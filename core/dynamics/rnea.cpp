@@ -40,8 +40,13 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data, do
     const Body& body = model.body(i);
     body.joint->evaluate(q.segment(body.q_index, body.dof), data.bodies[static_cast<std::size_t>(i)].joint,
                          EvalLevel::Jacobian);
-    data.bodies[static_cast<std::size_t>(i)].Ja = body.J;
   }
+  return crba_from_kinematics(model, data);
+}
+
+const Eigen::MatrixXd& crba_from_kinematics(const MultibodyModel& model, MultibodyData& data) {
+  const int nb = model.num_bodies();
+  for (int i = 0; i < nb; ++i) data.bodies[static_cast<std::size_t>(i)].Ja = model.body(i).J;
   for (int i = nb - 1; i >= 0; --i) {
     const Body& body = model.body(i);
     BodyData& bd = data.bodies[static_cast<std::size_t>(i)];

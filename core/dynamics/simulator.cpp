@@ -41,7 +41,7 @@ bool integrator_from_name(const std::string& name, Integrator& integrator) {
 }
 
 Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, SimulatorOptions options)
-    : model_(model), forces_(forces), options_(options), data_(model), deriv_(model), momentum_(model) {
+    : model_(model), forces_(forces), options_(options), data_(model), deriv_(model), momentum_(model), corners_(model) {
   if (options.loops != nullptr && !options.loops->empty()) loops_ = std::make_unique<LoopSolver>(model, *options.loops);
   const int n = model.nq();
   for (int k = 0; k < n; ++k) {
@@ -95,9 +95,18 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   pm_ = Eigen::VectorXd::Zero(n);
   pdot_ = Eigen::VectorXd::Zero(n);
   vm_ = Eigen::VectorXd::Zero(n);
+  corner_q_ = Eigen::VectorXd::Zero(n);
+  corner_qd_ = Eigen::VectorXd::Zero(n);
 }
 
 std::string Simulator::unsupported(Integrator integrator) const {
+  if (loops_ && !corners_.empty()) {
+    const CornerCoordinate& c = corners_.coordinates().front();
+    return "this scene's spline curve joint on body \"" + model_.body(c.body).name + "\" has " +
+           std::to_string(c.joint->corners().size()) + " corner(s) (knots of multiplicity k - 1) and the scene has closed "
+           "loops or coordinate couplers; the corner impulse does not yet hold loop constraints, so no integrator "
+           "steps it (smooth the corner or remove the loops)";
+  }
   if (!is_implicit(integrator) || !loops_) return "";
   // LoopSet::num_loops() counts the loops alone; the couplers are refused as well
   const std::size_t constraints = static_cast<std::size_t>(options_.loops->num_loops()) + options_.loops->couplers().size();
@@ -132,10 +141,21 @@ const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& 
 
 void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
   if (is_implicit(integrator) && loops_) throw std::invalid_argument(unsupported(integrator));
+  if (!corners_.empty() && loops_) throw std::invalid_argument(unsupported(integrator));
   const bool limits = options_.enforce_limits && !constrained_.empty();
   dt_ = dt;
   if (limits) q_start_ = s.q;
   stats_ = StepStats{};
+  corners_crossed_ = 0;
+  if (corners_.empty()) {
+    advance(s, dt, integrator);
+  } else {
+    advance_through_corners(s, dt, integrator);
+  }
+  if (limits) enforce_limits(s, q_start_);
+}
+
+void Simulator::advance(SimulationState& s, double dt, Integrator integrator) {
   switch (integrator) {
     case Integrator::ExplicitEuler: {
       // q and q̇ both from the old state
@@ -175,7 +195,6 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
   }
   s.t += dt;
   apply_prescribed(s);
-  if (limits) enforce_limits(s, q_start_);
 }
 
 void Simulator::load_prescribed(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {

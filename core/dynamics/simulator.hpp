@@ -12,6 +12,7 @@
 
 #include <Eigen/LU>
 
+#include "core/dynamics/corner_impulse.hpp"
 #include "core/dynamics/dynamics_derivatives.hpp"
 #include "core/dynamics/forces.hpp"
 #include "core/dynamics/momentum.hpp"
@@ -86,10 +87,19 @@ class Simulator {
   // tunnels through.
   // the implicit integrators differentiate the tree's dynamics: a scene with closed loops or couplers is
   // refused with std::invalid_argument naming the reason (implicit_unsupported).
+  // a spline curve joint's corner (SplineCurveJoint::corners, paper §8) reached inside the step cuts it
+  // there: the crossing is found to round-off by regula falsi on the integrator's own step, the plastic
+  // impulse of corner_impulse.hpp is applied and the rest of the step is taken from the new side, with
+  // every integrator. a scene with corners and closed loops or couplers is refused (unsupported()).
   void step(SimulationState& state, double dt, Integrator integrator);
 
-  // "" when the integrator can step this model, else why not (implicit integrators and loops or couplers).
+  // "" when the integrator can step this model, else why not (implicit integrators and loops or couplers;
+  // any integrator when corners and loops or couplers meet).
   std::string unsupported(Integrator integrator) const;
+  // how many corners the last step passed (0 without corners).
+  int corners_crossed() const { return corners_crossed_; }
+  // the corner coordinates and the last impulse's energies.
+  const CornerImpulse& corners() const { return corners_; }
   // the last step's newton statistics.
   const StepStats& last_step_stats() const { return stats_; }
 
@@ -109,6 +119,12 @@ class Simulator {
   const MultibodyModel& model() const { return model_; }
 
  private:
+  // the integrator's step of dt (t, prescribed coordinates included), without limits or corners.
+  void advance(SimulationState& s, double dt, Integrator integrator);
+  // advance() cut at every corner it passes (simulator_corners.cpp).
+  void advance_through_corners(SimulationState& s, double dt, Integrator integrator);
+  // the corner reached first between q0 and q1 (a linear guess in between), skipping coordinate `skip`.
+  bool earliest_crossing(const Eigen::VectorXd& q0, const Eigen::VectorXd& q1, int skip, CornerCrossing& out) const;
   // limits and locks after a step (see step()). q_start: q before the step (the locked values).
   void enforce_limits(SimulationState& state, const Eigen::VectorXd& q_start);
   // M⁻¹Cᵀ(C M⁻¹ Cᵀ)⁻¹ r for the m engaged coordinates and nh hard loop rows (see simulator.cpp).
@@ -148,6 +164,10 @@ class Simulator {
   StepStats stats_;
   // rk4 stages
   Eigen::VectorXd q_tmp_, qd_tmp_, k_q_[4], k_qd_[4];
+  // corners: the impulse, the state where the cut step starts, how many the last step passed
+  CornerImpulse corners_;
+  Eigen::VectorXd corner_q_, corner_qd_;
+  int corners_crossed_ = 0;
 };
 
 }  // namespace js

@@ -1,5 +1,6 @@
 #include "core/joints/spline_curve_joint.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -41,6 +42,29 @@ SplineCurveJoint::SplineCurveJoint(std::vector<SE3> control_frames, spline::Knot
   }
   twist_norms_.reserve(twists_.size());
   for (const Twist& z : twists_) twist_norms_.push_back(angular(z).norm());
+  corners_ = find_corners();
+}
+
+std::vector<double> SplineCurveJoint::find_corners() const {
+  // knots repeated k − 1 times inside the domain (open: interior only; closed: [q_min, q_max), the seam too)
+  std::vector<double> out;
+  const std::vector<double>& t = knots_.knots();
+  const int k = knots_.order();
+  JointData below(1), above(1);
+  for (std::size_t i = 0; i < t.size();) {
+    std::size_t e = i;
+    while (e < t.size() && t[e] == t[i]) ++e;
+    const double x = t[i];
+    const bool inside = closed() ? (x >= q_min() && x < q_max()) : (x > q_min() && x < q_max());
+    if (inside && static_cast<int>(e - i) >= k - 1) {
+      evaluate_inside_left(x, below, EvalLevel::Jacobian);
+      evaluate_inside(x, above, EvalLevel::Jacobian);
+      const double size = std::max(below.S.norm(), above.S.norm());
+      if ((below.S - above.S).norm() > 1e-9 * size) out.push_back(x);
+    }
+    i = e;
+  }
+  return out;
 }
 
 int SplineCurveJoint::order() const { return knots_.order(); }
@@ -59,6 +83,28 @@ JS_HOT_PATH void SplineCurveJoint::evaluate_inside(double q, JointData& data, Ev
   const auto first = static_cast<std::size_t>(cv.first_index());
   poe_evaluate_1dof(frame_of_basis(cv.base_index()), &twists_[first], &twist_norms_[first], cv.value.data(),
                     cv.d1.data(), cv.d2.data(), cv.count(), level, data);
+}
+
+void SplineCurveJoint::evaluate_inside_left(double q, JointData& data, EvalLevel level) const {
+  spline::CumulativeValues cv;
+  basis_.evaluate_left(q, cv);
+  // eq. (24) on the span that ends at q
+  const auto first = static_cast<std::size_t>(cv.first_index());
+  poe_evaluate_1dof(frame_of_basis(cv.base_index()), &twists_[first], &twist_norms_[first], cv.value.data(),
+                    cv.d1.data(), cv.d2.data(), cv.count(), level, data);
+}
+
+void SplineCurveJoint::evaluate_one_sided(double q, bool from_below, JointData& data, EvalLevel level) const {
+  if (!from_below || (!closed() && (q <= q_min() || q > q_max()))) {
+    evaluate(Eigen::Matrix<double, 1, 1>(q), data, level);
+    return;
+  }
+  evaluate_inside_left(q, data, level);
+  // the offsets as JointModel::evaluate applies them: G = P · G_local · C, twists to the child frame by Ad_{C⁻¹}
+  data.G = parent_T_joint() * data.G * moving_T_child();
+  if (level == EvalLevel::Transform) return;
+  data.S.col(0) = Ad_inv_apply(moving_T_child(), data.S.col(0));
+  if (level == EvalLevel::Hessian) data.dS.col(0) = Ad_inv_apply(moving_T_child(), data.dS.col(0));
 }
 
 void SplineCurveJoint::evaluate_local(const ConstJointRef& q, JointData& data, EvalLevel level) const {

@@ -34,18 +34,33 @@ class SplineCurveJoint final : public JointModel {
   // the control frame behind basis index l (wraps for closed curves).
   const SE3& frame_of_basis(int l) const;
 
+  // the curve's corners (paper §8, sharp corners), ascending: each knot repeated k − 1 times (an interior
+  // knot of an open curve, any knot in [q_min, q_max) of a closed one) where S jumps, S(q⁻) ≠ S(q⁺) beyond
+  // 1e-9 of their size. G is continuous there (C⁰) and evaluate() takes the right-hand side, the span that
+  // starts at the knot; the simulator applies the impulse that keeps the motion on the curve (docs/dynamics.md).
+  const std::vector<double>& corners() const { return corners_; }
+  // G, S, ∇S at q with the offsets, as evaluate() gives them, from one side of q: from_below takes the left
+  // limit (the span that ends at q), else the right limit (what evaluate() takes). they differ only at a
+  // knot; outside an open curve's domain both are evaluate(). data: JointData(1). allocates nothing.
+  void evaluate_one_sided(double q, bool from_below, JointData& data, EvalLevel level) const;
+
  protected:
   void evaluate_local(const ConstJointRef& q, JointData& data, EvalLevel level) const override;
 
  private:
   // evaluates the spline itself at q inside the domain.
   void evaluate_inside(double q, JointData& data, EvalLevel level) const;
+  // the same on the span that ends at q (the left limit).
+  void evaluate_inside_left(double q, JointData& data, EvalLevel level) const;
+  // the knots of multiplicity ≥ k − 1 where S jumps (constructor).
+  std::vector<double> find_corners() const;
 
   std::vector<SE3> frames_;
   spline::KnotVector knots_;
   std::vector<Twist> twists_;
   std::vector<double> twist_norms_;  // |ω| of each twist: exp needs no square root per call
   spline::CumulativePolynomials basis_;  // per-span cumulative basis polynomials (hot path)
+  std::vector<double> corners_;
 };
 
 }  // namespace js

@@ -1,5 +1,6 @@
 #include "core/spline/cumulative_poly.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "core/lie/hot_path.hpp"
@@ -95,10 +96,8 @@ void evaluate_span(const double* c, int k, double u, double w, CumulativeValues&
 
 }  // namespace
 
-JS_HOT_PATH void CumulativePolynomials::evaluate(double q, CumulativeValues& out) const {
+JS_HOT_PATH void CumulativePolynomials::evaluate_span_at(int j, double x, CumulativeValues& out) const {
   const int k = order_;
-  const double x = knots_.to_domain(q);
-  const int j = knots_.find_span_in_domain(x);
   const int s = j - first_span_;
   const double w = inv_width_[static_cast<std::size_t>(s)];
   const double u = (x - knots_.knot(j)) * w;
@@ -110,6 +109,22 @@ JS_HOT_PATH void CumulativePolynomials::evaluate(double q, CumulativeValues& out
   } else {
     evaluate_span<0>(c, k, u, w, out);
   }
+}
+
+JS_HOT_PATH void CumulativePolynomials::evaluate(double q, CumulativeValues& out) const {
+  const double x = knots_.to_domain(q);
+  evaluate_span_at(knots_.find_span_in_domain(x), x, out);
+}
+
+void CumulativePolynomials::evaluate_left(double q, CumulativeValues& out) const {
+  double x = knots_.to_domain(q);
+  // a periodic curve's left limit at its seam is the end of its last span
+  if (knots_.periodic() && x <= knots_.q_min()) x = knots_.q_max();
+  // the last non-empty span with t_j < x (the first span when none is)
+  const auto first = knots_.knots().begin() + order_;
+  const auto last = knots_.knots().begin() + knots_.num_basis();
+  const int j = std::max(first_span_, static_cast<int>(std::lower_bound(first, last, x) - knots_.knots().begin()) - 1);
+  evaluate_span_at(j, x, out);
 }
 
 }  // namespace js::spline

@@ -19,10 +19,18 @@ class CumulativePolynomials {
   // the same values as evaluate_cumulative(knots, q, out) (to rounding): q mapped by to_domain,
   // one-sided values at the open ends. allocation-free.
   void evaluate(double q, CumulativeValues& out) const;
+  // the left limit at q (mapped by to_domain): the span that ends at q, where evaluate() takes the span that
+  // starts there. differs from evaluate() only at a knot, where a knot of multiplicity k − 1 leaves the
+  // curve C⁰ and its derivatives jump (a corner). a periodic curve's left limit at q_min is its value
+  // at q_max; an open curve's at q_min is its first span's start. allocation-free.
+  void evaluate_left(double q, CumulativeValues& out) const;
 
   const KnotVector& knots() const { return knots_; }
 
  private:
+  // span j at u = (x − t_j) / (t_{j+1} − t_j) into out.
+  void evaluate_span_at(int j, double x, CumulativeValues& out) const;
+
   KnotVector knots_;
   int order_ = 0;
   int first_span_ = 0;  // k − 1
