@@ -43,7 +43,8 @@ void read_header(const JsonCursor& doc) {
 
 // the common fields plus the kind's own; anything else is a typo or from a newer version.
 void check_fields(const JsonCursor& doc, JointKind kind) {
-  static const char* kCommon[] = {"format", "version", "kind", "description", "dof", "coordinates", "offsets"};
+  static const char* kCommon[] = {"format", "version", "kind", "description", "dof", "coordinates", "offsets",
+                                   "out_of_range"};
   std::vector<const char*> allowed(std::begin(kCommon), std::end(kCommon));
   for (const char* f : detail::kind_fields(kind)) allowed.push_back(f);
   for (const auto& item : doc.json().items()) {
@@ -85,6 +86,20 @@ void read_offsets(const JsonCursor& doc, JointModel& model) {
     if (offsets.has("moving_T_child")) moving_T_child = offsets.at("moving_T_child").transform();
   }
   model.set_offsets(parent_T_joint, moving_T_child);
+}
+
+// after the coordinates: clamp and wrap read their ranges
+void read_out_of_range(const JsonCursor& doc, JointModel& model) {
+  if (!doc.has("out_of_range")) return;
+  const JsonCursor c = doc.at("out_of_range");
+  OutOfRange policy{};
+  if (!out_of_range_from_name(c.string(), policy))
+    c.fail(ErrorKind::InvalidValue, "unknown out_of_range \"" + c.string() + "\" (known: extrapolate, clamp, wrap)");
+  try {
+    model.set_out_of_range(policy);
+  } catch (const std::invalid_argument& e) {
+    c.fail(ErrorKind::InvalidValue, e.what());
+  }
 }
 
 ordered_json coordinates_to_json(const JointModel& model) {
@@ -135,6 +150,7 @@ std::unique_ptr<JointModel> read_joint_node(const JsonCursor& doc) {
   }
   read_coordinates(doc, *model);
   read_offsets(doc, *model);
+  read_out_of_range(doc, *model);
   return model;
 }
 
@@ -147,6 +163,7 @@ ordered_json joint_node_to_json(const JointModel& model) {
   offsets["parent_T_joint"] = detail::transform_to_json(model.parent_T_joint());
   offsets["moving_T_child"] = detail::transform_to_json(model.moving_T_child());
   doc["offsets"] = std::move(offsets);
+  if (!model.out_of_range_is_own()) doc["out_of_range"] = out_of_range_name(model.out_of_range());
   detail::write_kind(model, doc);
   return doc;
 }

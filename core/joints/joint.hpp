@@ -61,7 +61,15 @@ enum class RangePolicy {
   Natural,      // the closed-form motion continues (lower pairs, elliptic)
   Extrapolate,  // constant-twist continuation: G(q) = G(q_end) exp(s(q_end)(q − q_end)) — C¹, S ≠ 0
   Wrap,         // periodic coordinate (closed curves): q is taken modulo the period
+  Clamp,        // q is held in [min, max]: G, S and ∇S are the nearest end's (only by a user's choice)
 };
+
+// the out-of-range policy a user chooses per joint (joint files: "out_of_range"). extrapolate is the joint's
+// own continuation (the closed form for lower pairs, the constant twist for open splines).
+enum class OutOfRange { Extrapolate, Clamp, Wrap };
+const char* out_of_range_name(OutOfRange policy);
+// inverse of out_of_range_name; returns false for unknown names.
+bool out_of_range_from_name(const std::string& name, OutOfRange& policy);
 
 struct Coordinate {
   // an open bound: the default, and what joint and scene files write for "unbounded" (±1e300, read by
@@ -115,7 +123,17 @@ class JointModel {
 
   const std::vector<Coordinate>& coordinates() const { return coordinates_; }
   std::vector<Coordinate>& coordinates() { return coordinates_; }
+  // how evaluate() treats q past the ranges: the joint's own policy unless set_out_of_range chose another.
   RangePolicy range_policy() const { return range_policy_; }
+  // the kind's own policy (natural, extrapolate or wrap), whatever the user chose.
+  RangePolicy own_range_policy() const { return own_range_policy_; }
+  OutOfRange out_of_range() const;
+  // true when the choice is the kind's own (files leave "out_of_range" out then).
+  bool out_of_range_is_own() const { return range_policy_ == own_range_policy_; }
+  // chooses what happens past the coordinates' ranges. throws std::invalid_argument saying why a choice does
+  // not fit: extrapolate on a periodic joint (it has no ends), clamp without any bound, wrap on a coordinate
+  // without a range or whose ends do not meet (G(min) ≠ G(max) by more than 1 µm or 1 µrad: wrapping would jump).
+  void set_out_of_range(OutOfRange policy);
 
   const SE3& parent_T_joint() const { return parent_T_joint_; }
   const SE3& moving_T_child() const { return moving_T_child_; }
@@ -124,7 +142,9 @@ class JointModel {
  protected:
   // n coordinate names; ranges default to unbounded.
   JointModel(std::vector<Coordinate> coordinates, RangePolicy policy)
-      : coordinates_(std::move(coordinates)), range_policy_(policy) {}
+      : coordinates_(std::move(coordinates)),
+        range_policy_(policy == RangePolicy::Clamp ? RangePolicy::Extrapolate : policy),
+        own_range_policy_(range_policy_) {}
   JointModel(const JointModel&) = default;
   JointModel& operator=(const JointModel&) = default;
 
@@ -132,8 +152,13 @@ class JointModel {
   virtual void evaluate_local(const ConstJointRef& q, JointData& data, EvalLevel level) const = 0;
 
  private:
+  // q mapped into the ranges before evaluate_local: a user's clamp, or a wrap the kind does not do itself
+  bool maps_q() const { return range_policy_ != own_range_policy_; }
+  void map_into_range(JointVector& q) const;
+
   std::vector<Coordinate> coordinates_;
   RangePolicy range_policy_;
+  RangePolicy own_range_policy_;
   SE3 parent_T_joint_;
   SE3 moving_T_child_;
   bool has_parent_offset_ = false;

@@ -16,7 +16,9 @@ const JointModel& checked(const std::unique_ptr<JointModel>& part, const char* w
 RangePolicy series_policy(const JointModel& a, const JointModel& b) {
   const RangePolicy pa = a.range_policy(), pb = b.range_policy();
   if (pa == RangePolicy::Wrap && pb == RangePolicy::Wrap) return RangePolicy::Wrap;
-  if (pa == RangePolicy::Extrapolate || pb == RangePolicy::Extrapolate) return RangePolicy::Extrapolate;
+  // a part's clamp is the part's own (its evaluate applies it); the series continues past its ends
+  const auto continues = [](RangePolicy p) { return p == RangePolicy::Extrapolate || p == RangePolicy::Clamp; };
+  if (continues(pa) || continues(pb)) return RangePolicy::Extrapolate;
   return RangePolicy::Natural;
 }
 

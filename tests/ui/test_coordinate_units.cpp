@@ -8,6 +8,7 @@
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
 #include "ui/joint/coordinate_edit.hpp"
+#include "ui/joint/joint_operations.hpp"
 #include "ui/document/coordinate_units.hpp"
 #include "ui/document/joint_model.hpp"
 
@@ -178,4 +179,58 @@ TEST(CoordinateUnits, ProjectKeepsThemAndNamesBadKeys) {
   } catch (const std::runtime_error& ex) {
     EXPECT_NE(std::string(ex.what()).find("/joints/0/user_coordinates/0"), std::string::npos) << ex.what();
   }
+}
+
+// issue 17: what q past the range does, chosen per joint (coordinate_edit.hpp set_out_of_range): one undo step, the
+// child following, refused with core's reason where the joint cannot take it, kept in the project and by a range edit
+TEST(CoordinateUnits, OutOfRangeIsChosenCheckedAndSaved) {
+  UnitsDoc slide("prismatic");
+  // unbounded: nothing to clamp to, and a slide never comes back to wrap
+  EXPECT_NE(set_out_of_range(slide.doc, slide.joint, OutOfRange::Clamp).error.indexOf(QStringLiteral("no coordinate has a bound")),
+            -1);
+  CoordinateEdit e = coordinate_edit_of(slide.j(), 0);
+  e.min = -0.01;
+  e.max = 0.2;
+  ASSERT_TRUE(edit_coordinate(slide.doc, slide.joint, 0, e).ok());
+  const QString wrap = set_out_of_range(slide.doc, slide.joint, OutOfRange::Wrap).error;
+  EXPECT_NE(wrap.indexOf(QStringLiteral("ends do not meet")), -1) << wrap.toStdString();
+  const int steps = slide.doc.undo_stack()->count();
+  Eigen::VectorXd q(1);
+  q[0] = 0.5;  // past max
+  ASSERT_TRUE(set_joint_q(slide.doc, slide.joint, q).ok());
+  const SE3 past = slide.doc.data().body(slide.j().child)->pose;
+  ASSERT_TRUE(set_out_of_range(slide.doc, slide.joint, OutOfRange::Clamp).ok());
+  EXPECT_EQ(slide.doc.undo_stack()->count(), steps + 2);
+  EXPECT_EQ(slide.j().model->range_policy(), RangePolicy::Clamp);
+  EXPECT_EQ(slide.doc.undo_stack()->undoText(), QStringLiteral("Clamp past the range of %1").arg(slide.j().name));
+  // the child stops at the end: where q = max puts it
+  Eigen::VectorXd at_max(1);
+  at_max[0] = 0.2;
+  EXPECT_TRUE(slide.doc.data().body(slide.j().child)->pose.is_approx(joint_transform(*slide.j().model, at_max), 1e-12));
+  EXPECT_FALSE(slide.doc.data().body(slide.j().child)->pose.is_approx(past, 1e-6));
+  // the same choice again is no step
+  EXPECT_TRUE(set_out_of_range(slide.doc, slide.joint, OutOfRange::Clamp).ok());
+  EXPECT_EQ(slide.doc.undo_stack()->count(), steps + 2);
+  // saved with the model
+  const DocumentData back = project_from_json(project_to_json(slide.doc.data(), {}), {});
+  EXPECT_EQ(back.joints.front().model->out_of_range(), OutOfRange::Clamp);
+  slide.doc.undo_stack()->undo();
+  EXPECT_EQ(slide.j().model->out_of_range(), OutOfRange::Extrapolate);
+  EXPECT_TRUE(slide.doc.data().body(slide.j().child)->pose.is_approx(past, 1e-12));
+
+  // a revolute over a full turn wraps; a range that no longer comes back is refused while it wraps
+  UnitsDoc hinge("revolute");
+  CoordinateEdit h = coordinate_edit_of(hinge.j(), 0);
+  h.min = -kPi;
+  h.max = kPi;
+  ASSERT_TRUE(edit_coordinate(hinge.doc, hinge.joint, 0, h).ok());
+  ASSERT_TRUE(set_out_of_range(hinge.doc, hinge.joint, OutOfRange::Wrap).ok());
+  h.max = kPi / 2;
+  const QString narrowed = edit_coordinate(hinge.doc, hinge.joint, 0, h).error;
+  EXPECT_NE(narrowed.indexOf(QStringLiteral("set to wrap")), -1) << narrowed.toStdString();
+  EXPECT_EQ(hinge.j().model->coordinates()[0].max, kPi);
+  // clamped, the same range edit goes through and the choice stays
+  ASSERT_TRUE(set_out_of_range(hinge.doc, hinge.joint, OutOfRange::Clamp).ok());
+  ASSERT_TRUE(edit_coordinate(hinge.doc, hinge.joint, 0, h).ok());
+  EXPECT_EQ(hinge.j().model->out_of_range(), OutOfRange::Clamp);
 }

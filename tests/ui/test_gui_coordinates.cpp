@@ -13,6 +13,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QTableWidget>
 #include <QtTest>
 #include <cmath>
@@ -260,6 +261,43 @@ class CoordinatesTest : public QObject {
   }
 
   // the properties dock says what the joint is in words; the json is behind Show JSON
+  // issue 17: "Past the range" in the dock: the knee's fitted curve cannot wrap (its ends do not meet: the item is
+  // disabled and says why), clamps as one undo step, and then a q past 120° leaves the tibia where 120° puts it
+  void the_knee_stops_at_its_range_when_clamped() {
+    auto w = make_window();
+    w->load_demo();
+    Document& doc = w->document();
+    const Joint knee = doc.data().joints.front();
+    doc.set_selection(Selection{0, knee.id, -1});
+    PropertiesPanel* p = properties(*w);
+    QComboBox* box = p->coordinate_editor()->out_of_range_box();
+    QVERIFY(box->isEnabled());
+    QCOMPARE(box->currentText(), QStringLiteral("Extrapolate"));
+    const int wrap = box->findText(QStringLiteral("Wrap")), clamp = box->findText(QStringLiteral("Clamp"));
+    auto* items = qobject_cast<QStandardItemModel*>(box->model());
+    QVERIFY(!items->item(wrap)->isEnabled());
+    const QString why = box->itemData(wrap, Qt::ToolTipRole).toString();
+    QVERIFY2(why.contains(QStringLiteral("ends do not meet")), qPrintable(why));
+    QVERIFY(items->item(clamp)->isEnabled());
+    const int steps = doc.undo_stack()->count();
+    box->setCurrentIndex(clamp);
+    emit box->activated(clamp);
+    QCOMPARE(doc.undo_stack()->count(), steps + 1);
+    QCOMPARE(doc.data().joint(knee.id)->model->range_policy(), RangePolicy::Clamp);
+    QCOMPARE(summary_value(*p, QStringLiteral("Past the range")), QStringLiteral("stops at the ends (clamp)"));
+    Eigen::VectorXd q(1), end(1);
+    q[0] = 150 * kDeg;
+    end[0] = doc.data().joint(knee.id)->model->coordinates()[0].max;
+    QVERIFY(set_joint_q(doc, knee.id, q).ok());
+    const Joint& clamped = *doc.data().joint(knee.id);
+    QVERIFY(doc.data().body(clamped.child)->pose.is_approx(joint_transform(*clamped.model, end), 1e-12));
+    let_layouts_settle();
+    save_screenshot(w->window_image(), QStringLiteral("knee_clamped_past_range.png"));
+    doc.undo_stack()->undo();  // q
+    doc.undo_stack()->undo();  // the choice
+    QCOMPARE(box->currentText(), QStringLiteral("Extrapolate"));
+  }
+
   void the_knee_demo_in_words() {
     auto w = make_window();
     w->load_demo();
@@ -273,6 +311,8 @@ class CoordinatesTest : public QObject {
     QCOMPARE(summary_value(*p, QStringLiteral("Degrees of freedom")), QStringLiteral("1 coordinate(s)"));
     QCOMPARE(summary_value(*p, QStringLiteral("Spline")), QStringLiteral("order 4 (cubic), 8 control frame(s)"));
     QCOMPARE(summary_value(*p, QStringLiteral("Closed")), QStringLiteral("no"));
+    QCOMPARE(summary_value(*p, QStringLiteral("Past the range")),
+             QStringLiteral("continues with the end's twist (extrapolate)"));
     QCOMPARE(summary_value(*p, QStringLiteral("flexion")), QStringLiteral("[0°, 120°] · now 20°"));
     QVERIFY2(summary_value(*p, QStringLiteral("Smallest speed ‖S‖")).contains(QStringLiteral(" at flexion = ")), qPrintable(text));
     QCOMPARE(summary_value(*p, QStringLiteral("Path")), QStringLiteral("does not fold back"));

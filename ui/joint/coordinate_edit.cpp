@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "core/joints/restricted_joint.hpp"
 #include "ui/document/commands.hpp"
@@ -106,7 +107,7 @@ QString coordinate_edit_problem(const Document& doc, const Joint& joint, int i, 
     return QObject::tr("The range of %1 needs min < max (%2 ≥ %3)")
         .arg(name, coordinate_value_text(joint, i, *edit.min), coordinate_value_text(joint, i, *edit.max));
   const bool range_changed = edit.min != coordinate_min(joint, i) || edit.max != coordinate_max(joint, i);
-  if (range_changed && joint.model && joint.model->range_policy() == RangePolicy::Wrap)
+  if (range_changed && joint.model && joint.model->own_range_policy() == RangePolicy::Wrap)
     return QObject::tr("%1 is a closed curve: its range is its period, set by the fit").arg(joint.name);
   if (!std::isfinite(edit.default_value)) return QObject::tr("The default of %1 is not a finite number").arg(name);
   if ((edit.min && edit.default_value < *edit.min) || (edit.max && edit.default_value > *edit.max))
@@ -148,9 +149,20 @@ OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const Coordinat
   const bool renamed = edit.name != now.name;
   std::unique_ptr<JointModel> model = renamed_clone(*j->model, i, name);
   Coordinate& c = model->coordinates()[k];
-  if (model->range_policy() != RangePolicy::Wrap) {
+  if (model->own_range_policy() != RangePolicy::Wrap) {
     c.min = stored_min(edit.min);
     c.max = stored_max(edit.max);
+  }
+  // a chosen wrap or clamp must still fit the new range (wrap: its ends meet)
+  if (!model->out_of_range_is_own()) {
+    try {
+      model->set_out_of_range(model->out_of_range());
+    } catch (const std::invalid_argument& e) {
+      return {false, QObject::tr("%1 is set to %2 past its range, which this range does not allow: %3 (choose "
+                                 "Extrapolate under Past the range first)")
+                         .arg(j->name, out_of_range_text(model->out_of_range()).toLower(),
+                              QString::fromStdString(e.what()).section(QStringLiteral(": "), 1))};
+    }
   }
   after.model = std::move(model);
   // an opened scene's joint keys describe the range and names as read: the scene export writes the model instead
@@ -181,6 +193,41 @@ OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const Coordinat
   }
   push_swap(doc, JointMotion{*j, *child}, JointMotion{std::move(after), std::move(moved)}, text);
   return {true, {}};
+}
+
+OpResult<bool> set_out_of_range(Document& doc, JointId id, OutOfRange policy) {
+  const Joint* j = doc.data().joint(id);
+  if (!j) return {false, QObject::tr("No joint with id %1").arg(id)};
+  if (!j->model) return {false, QObject::tr("%1 has no model yet: fit it first").arg(j->name)};
+  if (j->model->out_of_range() == policy) return {false, {}};
+  std::unique_ptr<JointModel> model = j->model->clone();
+  try {
+    model->set_out_of_range(policy);
+  } catch (const std::invalid_argument& e) {
+    return {false, QObject::tr("%1 cannot %2 past its range: %3")
+                       .arg(j->name, QString::fromLatin1(out_of_range_name(policy)),
+                            QString::fromStdString(e.what()).section(QStringLiteral(": "), 1))};
+  }
+  const Body* child = doc.data().body(j->child);
+  if (!child) return {false, QObject::tr("Joint %1 has no child body").arg(j->name)};
+  Joint after = *j;
+  after.model = std::move(model);
+  // the scene's joint keys describe the model as read: the export writes this one instead
+  after.scene_joint = nullptr;
+  Body moved = *child;
+  moved.pose = joint_transform(*after.model, after.q);
+  const QString text = QObject::tr("%1 past the range of %2").arg(out_of_range_text(policy), j->name);
+  push_swap(doc, JointMotion{*j, *child}, JointMotion{std::move(after), std::move(moved)}, text);
+  return {true, {}};
+}
+
+QString out_of_range_text(OutOfRange policy) {
+  switch (policy) {
+    case OutOfRange::Extrapolate: return QObject::tr("Extrapolate");
+    case OutOfRange::Clamp: return QObject::tr("Clamp");
+    case OutOfRange::Wrap: return QObject::tr("Wrap");
+  }
+  return {};
 }
 
 OpResult<bool> reset_joint_q(Document& doc, JointId id) {

@@ -35,6 +35,14 @@ QString coordinate_edit_problem(const Document& doc, const Joint& joint, int i, 
 // an opened OpenSim model is written back with it renamed (osim_names.hpp, File ▸ Save As OpenSim Model)
 OpResult<bool> edit_coordinate(Document& doc, JointId id, int i, const CoordinateEdit& edit);
 
+// what q past the joint's ranges does (core's OutOfRange: extrapolate, clamp, wrap; docs/joints.md): one undo step on
+// a clone of the model, the child following (a q past an end moves to the end's pose under clamp). refused with
+// core's reason (wrap where the ends do not meet, extrapolate on a closed curve, clamp without a bound) or for a
+// joint without a model yet; a refit keeps the choice where the new spline allows it (fit_job.cpp)
+OpResult<bool> set_out_of_range(Document& doc, JointId id, OutOfRange policy);
+// the policy as the ui names it ("Extrapolate", "Clamp", "Wrap")
+QString out_of_range_text(OutOfRange policy);
+
 // puts every coordinate of the joint at its default (joint_default_q), the child following: one undo step
 OpResult<bool> reset_joint_q(Document& doc, JointId id);
 

@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <exception>
+#include <stdexcept>
 
 #include "core/fit/cross_validation.hpp"
 #include "core/fit/surface_fit.hpp"
@@ -100,6 +101,16 @@ void name_coordinates(FitOutcome& out, const Joint& joint) {
     if (lo < hi) {
       c.min = lo;
       c.max = hi;
+    }
+  }
+  // the user's out-of-range choice stays with the joint where the new spline allows it
+  if (joint.model && !joint.model->out_of_range_is_own()) {
+    const OutOfRange chosen = joint.model->out_of_range();
+    try {
+      named->set_out_of_range(chosen);
+    } catch (const std::invalid_argument& e) {
+      out.note = QObject::tr("the fitted joint cannot %1 past its range (%2), so it keeps its own policy")
+                     .arg(QString::fromLatin1(out_of_range_name(chosen)), QString::fromStdString(e.what()));
     }
   }
   out.model = std::move(named);

@@ -18,6 +18,7 @@ struct FitOutcome {
   fit::FitReport report;                    // residuals per sample, objective history, iterations, seconds
   bool cancelled = false;
   QString error;                            // why there is no model (names the joint and the sample)
+  QString note;                             // what the fit could not keep (an out-of-range choice), or empty
   bool ok() const { return model != nullptr; }
 };
 

@@ -124,6 +124,7 @@ void FitRunner::on_done(FitOutcome outcome) {
                                  return a.q == b.q && a.parent_T_child.is_approx(b.parent_T_child, 0.0);
                                });
   if (!same) text += tr(" (samples changed during the fit: press Fit again)");
+  if (!last_.note.isEmpty()) text += QStringLiteral("; ") + last_.note;
   if (candidate) {
     if (const auto d = comparison_difference(*j)) text += QStringLiteral(". ") + comparison_text(*j, *d);
     text += tr(". Joint ▸ Replace in Model puts it in the model");

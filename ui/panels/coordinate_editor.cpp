@@ -1,7 +1,10 @@
 #include "ui/panels/coordinate_editor.hpp"
 
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
+#include <QLabel>
+#include <QStandardItemModel>
 #include <QStyle>
 #include <QSignalBlocker>
 #include <QTableWidget>
@@ -9,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 
 #include "ui/joint/coordinate_edit.hpp"
 #include "ui/document/coordinate_units.hpp"
@@ -60,6 +64,17 @@ CoordinateEditor::CoordinateEditor(Document& doc, QWidget* parent) : QWidget(par
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(table_);
+  out_of_range_ = new QComboBox;
+  out_of_range_->setObjectName(QStringLiteral("out_of_range"));
+  for (OutOfRange p : {OutOfRange::Extrapolate, OutOfRange::Clamp, OutOfRange::Wrap})
+    out_of_range_->addItem(out_of_range_text(p), static_cast<int>(p));
+  auto* past = new QHBoxLayout;
+  auto* label = new QLabel(tr("Past the range:"));
+  label->setBuddy(out_of_range_);
+  past->addWidget(label);
+  past->addWidget(out_of_range_, 1);
+  layout->addLayout(past);
+  connect(out_of_range_, &QComboBox::activated, this, &CoordinateEditor::commit_out_of_range);
   connect(table_, &QTableWidget::cellChanged, this, &CoordinateEditor::commit_cell);
   connect(&doc_, &Document::changed, this, &CoordinateEditor::refresh);
 }
@@ -113,7 +128,46 @@ void CoordinateEditor::refresh() {
   int h = header + 2 * table_->frameWidth() + table_->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, table_);
   h += dof * table_->verticalHeader()->defaultSectionSize();  // rows of one size (a hidden table reports 0 for its rows)
   table_->setFixedHeight(h);
+  refresh_out_of_range(j);
   refreshing_ = false;
+}
+
+// the joint's choice, and each choice it could take (a clone tries it: core says why not)
+void CoordinateEditor::refresh_out_of_range(const Joint* j) {
+  const QSignalBlocker block(out_of_range_);
+  const JointModel* model = j ? j->model.get() : nullptr;
+  out_of_range_->setEnabled(model != nullptr);
+  auto* items = qobject_cast<QStandardItemModel*>(out_of_range_->model());
+  for (int k = 0; k < out_of_range_->count(); ++k) {
+    const auto p = static_cast<OutOfRange>(out_of_range_->itemData(k).toInt());
+    QString why;
+    if (model) {
+      try {
+        model->clone()->set_out_of_range(p);
+      } catch (const std::invalid_argument& e) {
+        why = QString::fromStdString(e.what()).section(QStringLiteral(": "), 1);
+      }
+    }
+    const QString what = p == OutOfRange::Extrapolate ? tr("the joint's own continuation past its ends (the closed "
+                                                           "form of a lower pair, the end's twist for a spline)")
+                         : p == OutOfRange::Clamp ? tr("the pose stops at the end of each bounded coordinate")
+                                                  : tr("q is taken into [min, max): for a coordinate that comes back "
+                                                       "to where it started (a revolute over 360°, a closed curve)");
+    if (items) items->item(k)->setEnabled(why.isEmpty());
+    out_of_range_->setItemData(k, why.isEmpty() ? what : tr("Not for this joint: %1").arg(why), Qt::ToolTipRole);
+  }
+  if (model) out_of_range_->setCurrentIndex(out_of_range_->findData(static_cast<int>(model->out_of_range())));
+  out_of_range_->setToolTip(model ? tr("What the joint does when a coordinate goes past its range (a slider, a "
+                                       "pose, a simulation overshooting a limit). One undo step; saved with the joint.")
+                                  : tr("Fit the joint first: the choice belongs to its model"));
+}
+
+void CoordinateEditor::commit_out_of_range(int index) {
+  if (refreshing_ || index < 0) return;
+  const auto p = static_cast<OutOfRange>(out_of_range_->itemData(index).toInt());
+  const auto r = set_out_of_range(doc_, joint_, p);
+  if (!r.ok() && !r.error.isEmpty()) emit status_message(r.error);
+  refresh();
 }
 
 void CoordinateEditor::commit_cell(int row, int column) {

@@ -86,6 +86,17 @@ std::vector<SummaryRow> joint_summary(const Joint& joint, const ModelChecks& che
                                 "its ends. Edit name, unit, range and default under Coordinates.")
                         .arg(coordinate_name(joint, i), unit_name(coordinate_unit(joint, i)))});
   }
+  if (joint.model && dof > 0) {
+    const RangePolicy policy = joint.model->range_policy();
+    const QString past = policy == RangePolicy::Clamp  ? QObject::tr("stops at the ends (clamp)")
+                         : policy == RangePolicy::Wrap ? QObject::tr("wraps around into the range")
+                         : policy == RangePolicy::Extrapolate
+                             ? QObject::tr("continues with the end's twist (extrapolate)")
+                             : QObject::tr("continues its own motion (extrapolate)");
+    rows.push_back({QObject::tr("Past the range"), past,
+                    QObject::tr("What the joint does when a coordinate goes past its range (a pose, a slider, a step "
+                                "that overshoots a limit). Choose under Coordinates ▸ Past the range.")});
+  }
   const QString speed_tip =
       QObject::tr("How fast the child moves per unit of the coordinate (rotation in rad, translation over the fit's length "
                   "scale of %1 mm). Near 0 somewhere, the joint stalls there: a dead stop a spline joint must not have "

@@ -6,6 +6,7 @@
 
 #include "core/dynamics/examples.hpp"
 #include "core/dynamics/simulator.hpp"
+#include "core/joints/lower_pairs.hpp"
 
 namespace js {
 namespace {
@@ -65,6 +66,52 @@ TEST(Limits, ImpactIsInelastic) {
   }
   EXPECT_TRUE(hit);
   EXPECT_LT(previous, first - 1.0);  // the impact took a good part of the kinetic energy
+}
+
+// issue 17's out-of-range policy in the dynamics: a revolute bounded to [−π, π] stops at π as a limit, the same
+// revolute chosen to wrap spins on through it (a periodic coordinate has no limits), and a clamped curve is held in
+// its range by its limits like any bounded coordinate
+TEST(Limits, AWrappedRevoluteSpinsThroughItsRange) {
+  for (bool wrap : {false, true}) {
+    auto hinge = std::make_shared<RevoluteJoint>(Vec3::UnitZ());  // about the vertical: gravity does no work
+    hinge->coordinates()[0].min = -kPi;
+    hinge->coordinates()[0].max = kPi;
+    if (wrap) hinge->set_out_of_range(OutOfRange::Wrap);
+    MultibodyModel model;
+    model.add_body("wheel", -1, hinge, BodyInertia::box(1.0, Vec3(0.1, 0.02, 0.02), Vec3(0.1, 0, 0)));
+    const ForceSet forces;
+    Simulator sim(model, forces);
+    SimulationState s;
+    s.q = Eigen::VectorXd::Constant(1, 3.0);
+    s.qd = Eigen::VectorXd::Constant(1, 2.0);
+    for (int k = 0; k < 200; ++k) sim.step(s, 1e-3, Integrator::RK4);
+    if (wrap) {
+      EXPECT_NEAR(s.q[0], 3.4, 1e-9);  // free spin past π
+      EXPECT_NEAR(s.qd[0], 2.0, 1e-9);
+    } else {
+      EXPECT_LE(s.q[0], kPi + 1e-12);  // the stop
+      EXPECT_LT(s.qd[0], 1e-9);
+    }
+  }
+}
+
+TEST(Limits, AClampedKneeStaysInItsRange) {
+  auto joint = example_knee_joint();
+  joint->set_out_of_range(OutOfRange::Clamp);
+  MultibodyModel knee;
+  knee.add_body("tibia", -1, joint, BodyInertia::box(3.0, Vec3(0.04, 0.04, 0.2), Vec3(0, 0, -0.2)));
+  const ForceSet forces;
+  Simulator sim(knee, forces);
+  SimulationState s;
+  s.q = Eigen::VectorXd::Constant(1, 2.0);
+  s.qd = Eigen::VectorXd::Constant(1, 3.0);
+  const Coordinate c = knee.coordinate_info(0);
+  for (int k = 0; k < 500; ++k) {
+    sim.step(s, 5e-3, Integrator::RK4);
+    ASSERT_TRUE(s.q.allFinite());
+    EXPECT_GE(s.q[0], c.min - 1e-12);
+    EXPECT_LE(s.q[0], c.max + 1e-12);
+  }
 }
 
 TEST(Limits, LockedCoordinateDoesNotMove) {

@@ -242,6 +242,27 @@ TEST(JointFileErrors, InvalidValue) {
   EXPECT_EQ(e.path(), "/order");
 }
 
+TEST(JointFileErrors, OutOfRangePolicyThatDoesNotFit) {
+  json doc = curve_doc();
+  doc["out_of_range"] = "mirror";
+  EXPECT_FILE_ERROR(error_of(doc), io::ErrorKind::InvalidValue,
+                    "knee.json: /out_of_range: unknown out_of_range \"mirror\" (known: extrapolate, clamp, wrap)");
+  doc["out_of_range"] = "wrap";  // an open knee curve does not come back to where it started
+  io::FileError e = error_of(doc);
+  EXPECT_EQ(e.kind(), io::ErrorKind::InvalidValue);
+  EXPECT_EQ(e.path(), "/out_of_range");
+  EXPECT_NE(std::string(e.what()).find("ends do not meet"), std::string::npos) << e.what();
+  doc = json::parse(io::joint_to_text(*make_spline_curve(true)));
+  doc["out_of_range"] = "extrapolate";
+  e = error_of(doc);
+  EXPECT_NE(std::string(e.what()).find("no ends to extrapolate from"), std::string::npos) << e.what();
+  doc = revolute_doc();
+  doc["out_of_range"] = "clamp";  // unbounded
+  EXPECT_NE(std::string(error_of(doc).what()).find("no coordinate has a bound"), std::string::npos);
+  doc["out_of_range"] = 3;
+  EXPECT_EQ(error_of(doc).kind(), io::ErrorKind::WrongType);
+}
+
 TEST(JointFileErrors, UnsupportedVersionOrFormat) {
   json doc = curve_doc();
   doc["version"] = 2;
@@ -289,7 +310,7 @@ TEST(JointFileErrors, UnknownField) {
   const io::FileError e = error_of(doc);
   EXPECT_EQ(e.kind(), io::ErrorKind::UnknownField);
   EXPECT_EQ(std::string(e.what()).rfind("knee.json: /contol_frames: unknown field for a spline_curve joint (expected "
-                                        "one of: format, version, kind, description, dof, coordinates, offsets, order, "
+                                        "one of: format, version, kind, description, dof, coordinates, offsets, out_of_range, order, "
                                         "closed, knots, control_frames)",
                                         0),
             0u)

@@ -222,5 +222,23 @@ TEST(JointFileRoundTrip, SplineRangesDefaultToTheKnotDomain) {
   EXPECT_EQ(back->coordinates()[0].max, 2.1);
 }
 
+TEST(JointFileRoundTrip, AChosenOutOfRangePolicyIsKept) {
+  auto model = make_spline_curve(false);
+  // the kind's own policy is not written
+  EXPECT_EQ(io::joint_to_text(*model).find("out_of_range"), std::string::npos);
+  model->set_out_of_range(OutOfRange::Clamp);
+  const std::string text = io::joint_to_text(*model);
+  EXPECT_NE(text.find("\"out_of_range\": \"clamp\""), std::string::npos) << text;
+  const auto back = io::read_joint_text(text, "knee.json");
+  EXPECT_EQ(back->range_policy(), RangePolicy::Clamp);
+  EXPECT_EQ(io::joint_to_text(*back), text);
+  // a revolute over a full turn wraps
+  RevoluteJoint hinge(Vec3::UnitZ());
+  hinge.coordinates()[0].min = -3.141592653589793;
+  hinge.coordinates()[0].max = 3.141592653589793;
+  hinge.set_out_of_range(OutOfRange::Wrap);
+  EXPECT_EQ(io::read_joint_text(io::joint_to_text(hinge), "h.json")->range_policy(), RangePolicy::Wrap);
+}
+
 }  // namespace
 }  // namespace js::test

@@ -9,6 +9,7 @@
 #include "tests/support/alloc_counter.hpp"
 #include "tests/core/joints/custom_axes_cases.hpp"
 #include "tests/core/joints/joint_cases.hpp"
+#include "tests/core/joints/out_of_range_cases.hpp"
 #include "tests/core/joints/restricted_cases.hpp"
 #include "tests/core/joints/series_cases.hpp"
 #include "tests/core/joints/spline_cases.hpp"
@@ -83,6 +84,7 @@ INSTANTIATE_TEST_SUITE_P(SplineSurface, JointAllocationTest, ::testing::ValuesIn
 INSTANTIATE_TEST_SUITE_P(Series, JointAllocationTest, ::testing::ValuesIn(series_cases()), joint_case_name);
 INSTANTIATE_TEST_SUITE_P(Restricted, JointAllocationTest, ::testing::ValuesIn(restricted_cases()), joint_case_name);
 INSTANTIATE_TEST_SUITE_P(CustomAxes, JointAllocationTest, ::testing::ValuesIn(custom_axes_cases()), joint_case_name);
+INSTANTIATE_TEST_SUITE_P(OutOfRange, JointAllocationTest, ::testing::ValuesIn(out_of_range_cases()), joint_case_name);
 
 }  // namespace
 }  // namespace js::test
