@@ -13,6 +13,8 @@
 #include "ui/joint/fit_job.hpp"
 #include "ui/joint/fold_check.hpp"
 #include "ui/joint/joint_operations.hpp"
+#include "ui/joint/coordinate_edit.hpp"
+#include "ui/document/joint_model.hpp"
 
 using namespace js;
 using namespace js::ui;
@@ -106,4 +108,18 @@ TEST(FoldCheck, TheKneeDemoRefittedThroughASampleOutOfOrderFolds) {
   // it turns after the demo's range (2.09) and comes back to poses from inside it
   EXPECT_GT(f.q, 1.8);
   EXPECT_LT(f.back_to, 2.1);
+}
+
+// issue 17: a refit keeps the user's out-of-range choice (fit_job.cpp name_coordinates)
+TEST(FoldCheck, ARefitKeepsTheKneesClamp) {
+  Document doc;
+  doc.reset(make_demo_project(), {});
+  const Joint knee = doc.data().joints.front();
+  ASSERT_TRUE(set_out_of_range(doc, knee.id, OutOfRange::Clamp).ok());
+  const FitOutcome clamped = run_fit(*doc.data().joint(knee.id), doc.data().fit);
+  ASSERT_TRUE(clamped.ok()) << clamped.error.toStdString();
+  EXPECT_EQ(clamped.model->out_of_range(), OutOfRange::Clamp);
+  EXPECT_TRUE(clamped.note.isEmpty());
+  // and the choice is in the joint the fit writes (its json, as the project saves it)
+  EXPECT_NE(model_to_json(*clamped.model).dump().find("\"out_of_range\":\"clamp\""), std::string::npos);
 }
