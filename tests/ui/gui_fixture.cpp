@@ -17,6 +17,8 @@
 #include "gui_settle.hpp"
 #include "ui/app/main_window.hpp"
 #include "ui/app/settings.hpp"
+#include "ui/panels/dynamics_panel.hpp"
+#include "ui/panels/playback_panel.hpp"
 #include "ui/viewport/gl_format.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 
@@ -216,6 +218,10 @@ JointId osim_joint_id(const Document& doc, const QString& element) {
   for (const Joint& j : doc.data().joints)
     if (j.osim_joint == element) return j.id;
   return 0;
+}
+
+DynamicsPanel* dynamics_panel(MainWindow& w) {
+  return qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")))->dynamics();
 }
 
 }  // namespace js::ui::test

@@ -18,6 +18,7 @@ class QTimer;
 
 namespace js::ui {
 class MainWindow;
+class DynamicsPanel;
 }
 
 namespace js::ui::test {
@@ -119,6 +120,9 @@ ModalAnswer answer_file_dialog(const QString& path);
 
 // the document joint made from the OpenSim joint element `element` (Joint::osim_joint), 0 when there is none
 JointId osim_joint_id(const Document& doc, const QString& element);
+
+// the playback dock's dynamics panel (raised with its dock's tab, as a user finds it)
+DynamicsPanel* dynamics_panel(MainWindow& w);
 
 }  // namespace js::ui::test
 

@@ -35,10 +35,6 @@ class ReactionsTest : public QObject {
   Q_OBJECT
  private:
   Windows windows_;
-  static DynamicsPanel* dynamics(MainWindow& w) {
-    return qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")))->dynamics();
-  }
-
  private slots:
   void initTestCase() {
     use_clean_settings();
@@ -51,7 +47,7 @@ class ReactionsTest : public QObject {
     Document& doc = w->document();
     const Joint knee = doc.data().joints.front();
     doc.set_selection(Selection{knee.child, knee.id, -1});
-    DynamicsPanel* dyn = dynamics(*w);
+    DynamicsPanel* dyn = dynamics_panel(*w);
     ReactionReadout* readout = dyn->reaction_readout();
     QVERIFY(readout->isHidden());
     // the core's reaction at the run's first state: the document at rest, q̇ = 0, as the run builds it

@@ -75,10 +75,6 @@ class WorkflowTest : public QObject {
     QTest::keyClick(w.viewport(), Qt::Key_C);
   }
   static FitPanel* fit_panel(MainWindow& w) { return qobject_cast<FitPanel*>(w.panel(QStringLiteral("fit"))); }
-  static DynamicsPanel* dynamics(MainWindow& w) {
-    return qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")))->dynamics();
-  }
-
  private slots:
   void initTestCase() {
     use_clean_settings();
@@ -465,7 +461,7 @@ class WorkflowTest : public QObject {
     auto w = make_window();
     w->load_demo();
     Document& doc = w->document();
-    DynamicsPanel* dyn = dynamics(*w);
+    DynamicsPanel* dyn = dynamics_panel(*w);
     QCOMPARE(dyn->dt_box()->value(), 1e-3);
     // an opened scene brings its own step
     QCOMPARE(w->open_scene(QStringLiteral(JS_SOURCE_DIR "/resources/demos/letters_both.json")), QString());
@@ -508,7 +504,7 @@ class WorkflowTest : public QObject {
     auto w = make_window();
     QCOMPARE(w->open_scene(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/hinge_skeleton.json")), QString());
     Document& doc = w->document();
-    DynamicsPanel* dyn = dynamics(*w);
+    DynamicsPanel* dyn = dynamics_panel(*w);
     auto* solver = dyn->findChild<QComboBox*>(QStringLiteral("solver"));
     QVERIFY(solver);
     QCOMPARE(solver->currentIndex(), 0);

@@ -12,27 +12,12 @@
 #include "ui/viewport/joint_scene.hpp"
 #include "ui/viewport/joint_shapes_scene.hpp"
 #include "ui/viewport/scene_builder.hpp"
+#include "demo_with_joint.hpp"
 
 using namespace js;
 using namespace js::ui;
 
 namespace {
-
-// the knee demo with its joint replaced by `model` (offsets set here) and the tibia posed at G(q)
-DocumentData demo_with(std::unique_ptr<JointModel> model, const Eigen::VectorXd& q) {
-  DocumentData d = make_demo_project();
-  Joint& j = d.joints.front();
-  // a base frame turned and moved off the femur's origin, and a child offset, so nothing lines up by chance
-  const SE3 parent_T_joint{Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()).toRotationMatrix(), Vec3(0.01, -0.42, 0.02)};
-  const SE3 moving_T_child{Eigen::AngleAxisd(-0.3, Vec3::UnitY()).toRotationMatrix(), Vec3(0.0, -0.03, 0.01)};
-  model->set_offsets(parent_T_joint, moving_T_child);
-  j.kind = model->kind();
-  j.model = std::move(model);
-  j.q = q;
-  j.samples.clear();
-  d.body(j.child)->pose = joint_transform(*j.model, q);
-  return d;
-}
 
 SceneOptions glyphs_on() {
   SceneOptions opt;
@@ -57,7 +42,7 @@ Vec3 world_point(const MeshItem& m, const Vec3& p) {
 
 TEST(JointShapes, RevoluteIsAShaftAlongItsAxisThroughItsOrigin) {
   const Vec3 axis = Vec3(0.2, 0.1, 1.0).normalized();
-  const DocumentData d = demo_with(std::make_unique<RevoluteJoint>(axis), Eigen::VectorXd::Constant(1, 0.7));
+  const DocumentData d = js::ui::test::demo_with_joint(std::make_unique<RevoluteJoint>(axis), Eigen::VectorXd::Constant(1, 0.7));
   const Joint& j = d.joints.front();
   MeshLibrary meshes;
   const Scene s = build_scene(d, {0, j.id, -1}, meshes, d.camera, glyphs_on());
@@ -89,7 +74,7 @@ TEST(JointShapes, RevoluteIsAShaftAlongItsAxisThroughItsOrigin) {
 }
 
 TEST(JointShapes, FramesAreTriadsAtDAndCThatCoincideWhereTheMotionIsZero) {
-  const DocumentData d = demo_with(std::make_unique<RevoluteJoint>(Vec3::UnitX()), Eigen::VectorXd::Zero(1));
+  const DocumentData d = js::ui::test::demo_with_joint(std::make_unique<RevoluteJoint>(Vec3::UnitX()), Eigen::VectorXd::Zero(1));
   MeshLibrary meshes;
   SceneOptions frames_only = glyphs_on();
   frames_only.joint_shapes = false;
@@ -129,7 +114,7 @@ TEST(JointShapes, FramesAreTriadsAtDAndCThatCoincideWhereTheMotionIsZero) {
 TEST(JointShapes, BallIsASphereAtItsCentre) {
   Eigen::VectorXd q(3);
   q << 0.3, -0.2, 0.5;
-  const DocumentData d = demo_with(std::make_unique<SphericalJoint>("zyx"), q);
+  const DocumentData d = js::ui::test::demo_with_joint(std::make_unique<SphericalJoint>("zyx"), q);
   MeshLibrary meshes;
   const Scene s = build_scene(d, {}, meshes, d.camera, glyphs_on());
   ASSERT_EQ(s.joint_glyphs.size(), 1u);
@@ -149,7 +134,7 @@ TEST(JointShapes, BallIsASphereAtItsCentre) {
 
 TEST(JointShapes, PrismaticIsABarAndItsChildFrameSlidesAlongIt) {
   const Vec3 axis = Vec3(0, 1, 1).normalized();
-  const DocumentData d = demo_with(std::make_unique<PrismaticJoint>(axis), Eigen::VectorXd::Constant(1, 0.05));
+  const DocumentData d = js::ui::test::demo_with_joint(std::make_unique<PrismaticJoint>(axis), Eigen::VectorXd::Constant(1, 0.05));
   MeshLibrary meshes;
   const Scene s = build_scene(d, {}, meshes, d.camera, glyphs_on());
   ASSERT_EQ(s.joint_glyphs.size(), 1u);
@@ -165,7 +150,7 @@ TEST(JointShapes, PrismaticIsABarAndItsChildFrameSlidesAlongIt) {
 TEST(JointShapes, UniversalIsTwoShaftsTheSecondCarriedByTheChild) {
   Eigen::VectorXd q(2);
   q << 0.6, -0.4;
-  const DocumentData d = demo_with(std::make_unique<UniversalJoint>(Vec3::UnitX(), Vec3::UnitY()), q);
+  const DocumentData d = js::ui::test::demo_with_joint(std::make_unique<UniversalJoint>(Vec3::UnitX(), Vec3::UnitY()), q);
   MeshLibrary meshes;
   const Scene s = build_scene(d, {}, meshes, d.camera, glyphs_on());
   ASSERT_EQ(s.joint_glyphs.size(), 1u);
@@ -179,7 +164,7 @@ TEST(JointShapes, UniversalIsTwoShaftsTheSecondCarriedByTheChild) {
 }
 
 TEST(JointShapes, PlanarIsAPlateNormalToItsNormal) {
-  const DocumentData d = demo_with(std::make_unique<PlanarJoint>(Vec3::UnitZ()), Eigen::Vector3d(0.01, 0.02, 0.3));
+  const DocumentData d = js::ui::test::demo_with_joint(std::make_unique<PlanarJoint>(Vec3::UnitZ()), Eigen::Vector3d(0.01, 0.02, 0.3));
   MeshLibrary meshes;
   const Scene s = build_scene(d, {}, meshes, d.camera, glyphs_on());
   ASSERT_EQ(s.joint_glyphs.size(), 1u);

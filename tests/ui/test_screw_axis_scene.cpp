@@ -10,6 +10,7 @@
 #include "ui/document/joint_model.hpp"
 #include "ui/mesh/mesh_library.hpp"
 #include "ui/viewport/scene_builder.hpp"
+#include "demo_with_joint.hpp"
 #include "ui/viewport/screw_axis_scene.hpp"
 
 using namespace js;
@@ -17,19 +18,9 @@ using namespace js::ui;
 
 namespace {
 
-// the knee demo with its joint replaced by `model` (offsets that line nothing up) and the tibia at G(q)
+// the knee demo with its joint replaced by `model` and the tibia at G(q) (demo_with_joint.hpp)
 DocumentData demo_with(std::unique_ptr<JointModel> model, double q) {
-  DocumentData d = make_demo_project();
-  Joint& j = d.joints.front();
-  const SE3 parent_T_joint{Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()).toRotationMatrix(), Vec3(0.01, -0.42, 0.02)};
-  const SE3 moving_T_child{Eigen::AngleAxisd(-0.3, Vec3::UnitY()).toRotationMatrix(), Vec3(0.0, -0.03, 0.01)};
-  model->set_offsets(parent_T_joint, moving_T_child);
-  j.kind = model->kind();
-  j.model = std::move(model);
-  j.q = Eigen::VectorXd::Constant(1, q);
-  j.samples.clear();
-  d.body(j.child)->pose = joint_transform(*j.model, j.q);
-  return d;
+  return js::ui::test::demo_with_joint(std::move(model), Eigen::VectorXd::Constant(1, q));
 }
 
 std::vector<ScrewAxis> axes_of(const DocumentData& d) {
