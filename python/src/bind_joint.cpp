@@ -207,6 +207,23 @@ Twists are [w; v] (angular first); metres and radians. Raises ValueError for a w
             return out;
           },
           "the coordinates (name, range, unit) in q order")
+      .def_property_readonly(
+          "out_of_range", [](const Joint& j) { return std::string(out_of_range_name(j.model->out_of_range())); },
+          "what q past the ranges does: 'extrapolate' (the kind's own continuation), 'clamp' or 'wrap' (docs/joints.md)")
+      .def(
+          "with_out_of_range",
+          [](const Joint& j, const std::string& policy) {
+            OutOfRange p{};
+            if (!out_of_range_from_name(policy, p))
+              throw pb::value_error("unknown out_of_range '" + policy + "' (known: extrapolate, clamp, wrap)");
+            std::unique_ptr<JointModel> copy = j.model->clone();
+            copy->set_out_of_range(p);  // std::invalid_argument (ValueError) says why a choice does not fit
+            return Joint{std::shared_ptr<const JointModel>(std::move(copy)), j.source};
+          },
+          pb::arg("policy"),
+          R"(a copy of the joint with another out-of-range policy: 'extrapolate', 'clamp' (the pose stops at the ends)
+or 'wrap' (q taken into [min, max), only where the joint comes back to where it started). Raises ValueError
+saying why a policy does not fit the joint. save() writes it as the joint file's "out_of_range".)")
       .def("check", &check, pb::arg("length_scale") = 1.0, pb::arg("samples") = 2000,
            R"(the paper's requirements (§5) as `jointsmith-cli check` reports them: a dict with c2 (continuity across
 every knot), continuity (per coordinate), min_jacobian_norm (min |S| over the range) and where, the speed

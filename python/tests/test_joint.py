@@ -151,3 +151,24 @@ def test_lower_pair_units(source):
     assert [c.unit for c in j.coordinates] == ["rad"]
     G, S, dS = j.eval(np.array([0.0, 1.0]))
     assert G.shape == (2, 4, 4)
+
+
+def test_out_of_range_policy(knee, tmp_path):
+    assert knee.out_of_range == "extrapolate"
+    (c,) = knee.coordinates
+    # past max, the knee's own policy continues with the end's twist; clamped, it stays at the end
+    assert not np.allclose(knee.eval(c.max + 0.3)[0], knee.eval(c.max)[0], atol=1e-6)
+    clamped = knee.with_out_of_range("clamp")
+    assert clamped.out_of_range == "clamp" and knee.out_of_range == "extrapolate"
+    np.testing.assert_array_equal(clamped.eval(c.max + 0.3)[0], clamped.eval(c.max)[0])
+    np.testing.assert_array_equal(clamped.eval(c.min - 1.0)[1], clamped.eval(c.min)[1])
+    # it is written to the file and read back
+    path = tmp_path / "knee_clamped.json"
+    clamped.save(str(path))
+    assert json.loads(path.read_text())["out_of_range"] == "clamp"
+    assert js.Joint.load(str(path)).out_of_range == "clamp"
+    # an open knee does not come back to where it started: no wrap, and the reason says so
+    with pytest.raises(ValueError, match="ends do not meet"):
+        knee.with_out_of_range("wrap")
+    with pytest.raises(ValueError, match="unknown out_of_range"):
+        knee.with_out_of_range("mirror")
