@@ -59,6 +59,25 @@ SceneMotion sweep_motion(const scene::Scene& scene, const std::string& coordinat
   return m;
 }
 
+SceneMotion keyed_motion(const scene::Scene& scene, const std::vector<double>& times, const std::vector<Eigen::VectorXd>& qs) {
+  if (times.empty() || times.size() != qs.size())
+    throw std::invalid_argument("a keyed motion needs ≥ 1 frame and one q per time, got " + std::to_string(times.size()) +
+                                " times and " + std::to_string(qs.size()) + " q");
+  MultibodyData data(scene.model);
+  SceneMotion m;
+  for (std::size_t f = 0; f < times.size(); ++f) {
+    if (qs[f].size() != scene.model.nq())
+      throw std::invalid_argument("frame " + std::to_string(f) + " has " + std::to_string(qs[f].size()) +
+                                  " coordinates, the scene " + std::to_string(scene.model.nq()));
+    if (f > 0 && !(times[f] > times[f - 1])) throw std::invalid_argument("frame " + std::to_string(f) + ": times must increase");
+    Eigen::VectorXd q = qs[f];
+    Eigen::VectorXd qd = Eigen::VectorXd::Zero(q.size());
+    apply_couplers(scene.loops.couplers(), q, qd);
+    record(scene.model, data, times[f], q, m);
+  }
+  return m;
+}
+
 SceneMotion simulated_motion(const scene::Scene& scene, double duration, int every) {
   if (every < 1) throw std::invalid_argument("every must be ≥ 1");
   Simulator sim(scene.model, scene.forces);

@@ -23,6 +23,11 @@ struct SceneMotion {
 // follow it. throws std::invalid_argument for an unknown name, an unbounded range or a coordinate a coupler sets.
 SceneMotion sweep_motion(const scene::Scene& scene, const std::string& coordinate, double duration, int frames);
 
+// the scene at given coordinates: frame f at times[f] (s, increasing) with q = qs[f] (size nq each), the coordinates its
+// couplers set following the others (an animation keyed in the app). throws std::invalid_argument when the sizes
+// disagree, there are no frames, or the times do not increase.
+SceneMotion keyed_motion(const scene::Scene& scene, const std::vector<double>& times, const std::vector<Eigen::VectorXd>& qs);
+
 // simulates the scene from its initial state for `duration` s at its settings (dt, integrator) and keeps
 // a frame every `every` steps (and the last). throws std::runtime_error when the state becomes NaN/Inf.
 SceneMotion simulated_motion(const scene::Scene& scene, double duration, int every);

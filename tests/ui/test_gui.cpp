@@ -256,7 +256,7 @@ class GuiTest : public QObject {
     auto w = make_window();
     w->load_demo();
     QVERIFY(settle_window(*w));
-    for (const QString& name : QStringList{"scene", "properties", "samples", "fit", "playback"}) {
+    for (const QString& name : QStringList{"scene", "properties", "samples", "fit", "playback", "timeline"}) {
       QDockWidget* d = w->dock(name);
       QVERIFY2(d, qPrintable(name));
       d->show();

@@ -24,6 +24,8 @@
 #include "ui/demo/demo_bones.hpp"
 #include "ui/panels/fit_panel.hpp"
 #include "ui/panels/playback_panel.hpp"
+#include "ui/panels/timeline_panel.hpp"
+#include "ui/joint/timeline_player.hpp"
 #include "ui/panels/properties_panel.hpp"
 #include "ui/panels/samples_panel.hpp"
 #include "ui/panels/scene_tree_panel.hpp"
@@ -48,9 +50,15 @@ MainWindow::MainWindow(QWidget* parent, const QString& recovery_dir) : QMainWind
   autosave_ = new Autosave(doc_, recovery_dir.isEmpty() ? Autosave::default_dir() : recovery_dir,
                            settings::autosave_delay_ms.get(), this);
   // a running simulation's frames are shown, not edits: the recovery copy holds the last recorded state
-  autosave_->set_source([this] { return playback_ ? playback_->document_at_rest() : doc_.data(); });
+  // (and so are the timeline's: the poses from before its first frame)
+  autosave_->set_source([this] {
+    DocumentData d = playback_ ? playback_->document_at_rest() : doc_.data();
+    return timeline_ ? timeline_->player()->document_at_rest(std::move(d)) : d;
+  });
   // and its frames alone are nothing new to keep: no rewrite of the whole project every 2 s while it plays
-  autosave_->set_view_change([this] { return playback_ && playback_->showing_frame(); });
+  autosave_->set_view_change([this] {
+    return (playback_ && playback_->showing_frame()) || (timeline_ && timeline_->player()->showing_frame());
+  });
   // the session manager may end the app without a close event: keep the work first
   connect(qApp, &QGuiApplication::commitDataRequest, autosave_, [this] { autosave_->write_now(); });
   connect(autosave_, &Autosave::failed, this, [this](const QString& m) { show_message(tr("Autosave: %1").arg(m), false); });
@@ -111,6 +119,8 @@ void MainWindow::build_docks() {
   auto* fit_dock = add(QStringLiteral("fit"), tr("Fit"), fit, Qt::RightDockWidgetArea);
   auto* playback_dock = add(QStringLiteral("playback"), tr("Playback"), playback, Qt::RightDockWidgetArea);
   tabifyDockWidget(fit_dock, playback_dock);
+  auto* timeline = timeline_ = new TimelinePanel(doc_, &meshes_);
+  tabifyDockWidget(playback_dock, add(QStringLiteral("timeline"), tr("Timeline"), timeline, Qt::RightDockWidgetArea));
   fit_dock->raise();
   default_docks_ = {scene_dock, samples_dock};
   connect(props, &PropertiesPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
@@ -125,6 +135,7 @@ void MainWindow::build_docks() {
   connect(fit, &FitPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
   connect(fit, &FitPanel::fit_failed, this, [this](const QString& m) { show_message(m, true); });
   connect(playback, &PlaybackPanel::status_message, this, [this](const QString& m) { show_message(m, false); });
+  connect(timeline, &TimelinePanel::status_message, this, [this](const QString& m) { show_message(m, false); });
 }
 
 void MainWindow::show_message(const QString& text, bool error) {

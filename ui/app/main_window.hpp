@@ -1,5 +1,5 @@
 // the main window: the viewport in the centre, docks registered by name (scene, properties, samples, fit,
-// playback), menus and shortcuts (main_window_menus.cpp), file handling (open/save/recent/recovery) and mesh
+// playback, timeline), menus and shortcuts (main_window_menus.cpp), file handling (open/save/recent/recovery) and mesh
 // import (main_window_files.cpp).
 #pragma once
 
@@ -21,6 +21,7 @@ class Autosave;
 class ViewportWidget;
 class SamplesPanel;
 class PlaybackPanel;
+class TimelinePanel;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -34,7 +35,7 @@ class MainWindow : public QMainWindow {
   ViewportWidget* viewport() { return viewport_; }
   SamplesPanel* samples_panel() { return samples_; }
   Autosave* autosave() { return autosave_; }
-  // docks by name: "scene", "properties", "samples", "fit", "playback"
+  // docks by name: "scene", "properties", "samples", "fit", "playback", "timeline"
   QDockWidget* dock(const QString& name) const { return docks_.value(name); }
   // the panel inside a dock (each sits in a scroll area so a small screen can still reach all of it)
   QWidget* panel(const QString& name) const { return panels_.value(name); }
@@ -108,6 +109,7 @@ class MainWindow : public QMainWindow {
   ViewportWidget* viewport_ = nullptr;
   SamplesPanel* samples_ = nullptr;
   PlaybackPanel* playback_ = nullptr;
+  TimelinePanel* timeline_ = nullptr;
   Autosave* autosave_ = nullptr;
   QMap<QString, QDockWidget*> docks_;
   QMap<QString, QWidget*> panels_;

@@ -38,4 +38,10 @@ QStringList gltf_sweep_coordinates(const DocumentData& d, JointId preferred, QSt
 GltfSaveResult save_gltf(const DocumentData& d, const GltfSaveOptions& options, const QString& path,
                          MeshLibrary* meshes = nullptr);
 
+// the timeline's animation (Joint::timeline, ui/document/timeline.hpp): every keyed joint's coordinate at q(t), the
+// other coordinates where the document has them, sampled at `fps` frames per second from 0 to the last key and
+// written as a .glb the way save_gltf writes one (atomically, its meshes, y-up). the error names the joint whose keys
+// cannot be played, or the file.
+GltfSaveResult save_timeline_gltf(const DocumentData& d, double fps, const QString& path, MeshLibrary* meshes = nullptr);
+
 }  // namespace js::ui

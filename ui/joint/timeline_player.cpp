@@ -25,7 +25,7 @@ TimelinePlayer::TimelinePlayer(Document& doc, QObject* parent) : QObject(parent)
 double TimelinePlayer::duration() const { return std::max(1.0, timeline_duration(doc_.data())); }
 
 bool TimelinePlayer::show_time(double t) {
-  time_ = std::clamp(t, 0.0, duration());
+  time_ = std::clamp(t, 0.0, scrub_end());
   QString problem;
   showing_ = true;
   // copies: applying a joint replaces the data the loop reads

@@ -22,9 +22,11 @@ class TimelinePlayer : public QObject {
   double time() const { return time_; }
   // the animation's length: the last key time over every joint (timeline_duration), at least 1 s
   double duration() const;
+  // how far the scrubber reaches: a second past the duration, where the next key goes
+  double scrub_end() const { return duration() + 1.0; }
   bool playing() const { return timer_.isActive(); }
 
-  // poses every keyed joint at t (clamped into [0, duration]); false with a message when a keyed joint's timeline
+  // poses every keyed joint at t (clamped into [0, scrub_end]); false with a message when a keyed joint's timeline
   // cannot be evaluated (the others are still shown)
   bool show_time(double t);
   // plays from the current time in real time, looping at the end

@@ -289,5 +289,35 @@ TEST(GltfExport, AppVisualMeshesAreExportedScaledFromTheirUnits) {
   std::filesystem::remove(scene_file);
 }
 
+// keyed_motion (the app's timeline export): the given q at the given times, written and read back like a sweep; and
+// equal to the sweep when given the sweep's q
+TEST(GltfExport, KeyedMotionIsTheGivenCoordinates) {
+  const std::string path = resource("leg.json");
+  const scene::Scene s = scene::read_scene_file(path);
+  const SceneMotion sweep = sweep_motion(s, "shank.flexion", 1.0, 7);
+  const std::vector<std::string> names = s.model.coordinate_names();
+  const auto k = static_cast<int>(std::find(names.begin(), names.end(), "shank.flexion") - names.begin());
+  ASSERT_LT(k, s.model.nq());
+  const Coordinate& c = s.model.coordinate_info(k);
+  std::vector<Eigen::VectorXd> qs;
+  for (int f = 0; f < 7; ++f) {
+    Eigen::VectorXd q = s.initial.q;
+    q[k] = c.min + (c.max - c.min) * f / 6.0;
+    qs.push_back(q);
+  }
+  const SceneMotion m = keyed_motion(s, sweep.times, qs);
+  ASSERT_EQ(m.times, sweep.times);
+  for (std::size_t f = 0; f < m.times.size(); ++f)
+    for (std::size_t b = 0; b < m.world_T_body[f].size(); ++b)
+      EXPECT_TRUE(m.world_T_body[f][b].is_approx(sweep.world_T_body[f][b], 1e-12)) << "frame " << f << " body " << b;
+  const auto file = temp("leg_keyed.glb");
+  write_glb(file.string(), s.model, scene_body_meshes(path, s), m, "timeline");
+  expect_matches(s, m, file);
+  std::filesystem::remove(file);
+  EXPECT_THROW(keyed_motion(s, {0.0, 1.0}, {qs[0]}), std::invalid_argument);
+  EXPECT_THROW(keyed_motion(s, {1.0, 1.0}, {qs[0], qs[1]}), std::invalid_argument);
+  EXPECT_THROW(keyed_motion(s, {0.0}, {Eigen::VectorXd::Zero(s.model.nq() + 1)}), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace js::interop
