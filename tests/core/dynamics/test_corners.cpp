@@ -260,6 +260,30 @@ TEST(CornerImpulse, SmoothCurveIsSteppedAsBefore) {
   }
 }
 
+// corners inside closed loops are refused by every integrator, with the body named, rather than stepped
+// without the impulse.
+TEST(CornerImpulse, RefusedWithClosedLoops) {
+  const MultibodyModel model = bead_model(two_edge_wire(), 0.2, Vec3(0, 0, -9.81));
+  LoopSet loops;
+  LoopConstraint tether;
+  tether.body_b = 0;
+  tether.joint = std::make_shared<SphericalJoint>("zyx");
+  tether.compliance = 1e-3;
+  loops.add(model, tether);
+  SimulatorOptions options;
+  options.loops = &loops;
+  const ForceSet forces;
+  Simulator sim(model, forces, options);
+  for (Integrator integrator : kIntegrators) {
+    const std::string why = sim.unsupported(integrator);
+    EXPECT_NE(why.find("\"bead\" has 1 corner(s)"), std::string::npos) << why;
+    SimulationState s;
+    s.q = Eigen::VectorXd::Constant(1, 0.5);
+    s.qd = Eigen::VectorXd::Zero(1);
+    EXPECT_THROW(sim.step(s, 1e-3, integrator), std::invalid_argument);
+  }
+}
+
 TEST(CornerImpulse, StepsThroughCornersWithoutAllocating) {
   const MultibodyModel model = bead_model(regular_polygon(12), 0.1, Vec3(0, 0, -9.81));
   for (Integrator integrator : kIntegrators) {
