@@ -98,7 +98,9 @@ TimelinePanel::TimelinePanel(Document& doc, MeshLibrary* meshes, QWidget* parent
   table_->verticalHeader()->setVisible(false);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  // a few rows high: the scrubber and the plots below are what the animator looks at
   table_->setMinimumHeight(110);
+  table_->setMaximumHeight(150);
   layout->addWidget(table_);
 
   auto* buttons = new QHBoxLayout;
@@ -140,13 +142,6 @@ TimelinePanel::TimelinePanel(Document& doc, MeshLibrary* meshes, QWidget* parent
   rate_line_ = timeline_line(rate_chart_, tr("rate"), QColor(30, 150, 80), rate_x_, rate_y_);
   accel_line_ = timeline_line(rate_chart_, tr("acceleration"), QColor(180, 120, 20), rate_x_, accel_y_);
   rate_cursor_ = timeline_line(rate_chart_, tr("now"), QColor(200, 60, 40), rate_x_, rate_y_);
-  for (QChart* c : {value_chart_, rate_chart_}) {
-    auto* view = new QChartView(c);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(170);
-    layout->addWidget(view);
-  }
-
   auto* scrub = new QHBoxLayout;
   play_ = new QPushButton(tr("Play"));
   play_->setCheckable(true);
@@ -163,6 +158,13 @@ TimelinePanel::TimelinePanel(Document& doc, MeshLibrary* meshes, QWidget* parent
   scrub->addWidget(scrubber_, 1);
   scrub->addWidget(time_);
   layout->addLayout(scrub);
+  for (QChart* c : {value_chart_, rate_chart_}) {
+    auto* view = new QChartView(c);
+    view->setRenderHint(QPainter::Antialiasing);
+    view->setMinimumHeight(230);  // room for the axes' tick labels in a narrow dock
+    layout->addWidget(view);
+  }
+
   layout->addStretch();
 
   connect(add_, &QPushButton::clicked, this, [this] {
