@@ -36,6 +36,27 @@ TEST(CliCheck, ShippedKneeIsC2WithNonVanishingJacobian) {
   EXPECT_NE(r.err.find("C2 across every knot"), std::string::npos) << r.err;
 }
 
+// the corners demo's hexagon wire (paper §8: knots repeated k − 1 times) is C² between its six corners, which check
+// lists apart instead of failing the joint; the same curve with a corner smoothed away would be checked everywhere
+TEST(CliCheck, DeliberateCornersAreListedNotFailed) {
+  std::ifstream in(source_path("resources/demos/corners.json"));
+  const json scene = json::parse(in);
+  json hexagon;
+  for (const json& body : scene["bodies"])
+    if (body["name"] == "hexagon") hexagon = body["joint"];
+  ASSERT_TRUE(hexagon.is_object());
+  hexagon["format"] = "jointsmith.joint";
+  hexagon["version"] = 1;
+  const std::string path = ::testing::TempDir() + "/hexagon_wire.json";
+  std::ofstream(path) << hexagon.dump(1);
+  const CliRun r = cli("check " + path);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json out = json::parse(r.out);
+  EXPECT_TRUE(out["c2"].get<bool>());
+  EXPECT_EQ(out["corners"].size(), 6u) << out["corners"].dump();
+  EXPECT_NE(r.err.find("6 deliberate corner(s)"), std::string::npos) << r.err;
+}
+
 TEST(CliCheck, TwoDofSplineSurfaceIsCheckedPerCoordinate) {
   const CliRun r = cli("check resources/joints/scapulothoracic.json");
   ASSERT_EQ(r.exit_code, 0) << r.err;
