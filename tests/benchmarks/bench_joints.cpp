@@ -98,6 +98,15 @@ int register_all() {
   register_joint("spline_curve_cubic_closed", [curve] {
     return std::unique_ptr<JointModel>(std::make_unique<SplineCurveJoint>(make_natural_spline_curve(curve, 4, true)));
   }, {EvalLevel::Hessian}, 0.0, 2.0);
+  // issue 17's out-of-range policy: q drawn a quarter past both ends, the curve's own extrapolation against a clamp
+  register_joint("spline_curve_cubic_past_ends", [curve] {
+    return std::unique_ptr<JointModel>(std::make_unique<SplineCurveJoint>(make_natural_spline_curve(curve)));
+  }, {EvalLevel::Hessian}, -0.5, 2.5);
+  register_joint("spline_curve_cubic_clamped", [curve] {
+    auto joint = std::make_unique<SplineCurveJoint>(make_natural_spline_curve(curve));
+    joint->set_out_of_range(OutOfRange::Clamp);
+    return std::unique_ptr<JointModel>(std::move(joint));
+  }, {EvalLevel::Hessian}, -0.5, 2.5);
   register_joint("spline_surface_2dof", [] {
     std::mt19937 rng(6);
     std::normal_distribution<double> n(0.0, 0.3);
