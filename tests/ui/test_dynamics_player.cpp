@@ -15,6 +15,8 @@
 #include "ui/demo/demo_project.hpp"
 #include "ui/document/operations.hpp"
 #include "ui/document/project_file.hpp"
+#include "core/motion/arc_length.hpp"
+#include "ui/document/timeline.hpp"
 #include "ui/export/scene_import.hpp"
 #include "ui/joint/dynamics_player.hpp"
 #include "ui/document/joint_model.hpp"
@@ -333,4 +335,150 @@ TEST(DynamicsPlayer, AnEditDropsTheRunAndBadSettingsAreRefused) {
   doc.reset(unfitted, {});
   EXPECT_FALSE(player.advance(0.1));
   EXPECT_TRUE(messages.last().contains(unfitted.joints.front().name));
+}
+
+// "driven while the rest simulates" (issue 17): keyed joints follow the timeline in Simulate
+namespace {
+
+// the hinge chain opened from its scene, its first joint keyed in q (three keys over 1 s)
+const Joint& key_hinge_chain(Document& doc) {
+  const SceneLoad l = load_scene(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/hinge_skeleton.json"));
+  EXPECT_TRUE(l.data) << l.error.toStdString();
+  doc.reset(*l.data, {});
+  const Joint& j = doc.data().joints.front();
+  const JointId id = j.id;
+  const double q0 = j.q[0];
+  EXPECT_TRUE(add_timeline_key(doc, id, 0.0, q0).ok());
+  EXPECT_TRUE(add_timeline_key(doc, id, 0.4, q0 + 0.5).ok());
+  EXPECT_TRUE(add_timeline_key(doc, id, 1.0, q0 - 0.3).ok());
+  return *doc.data().joint(id);
+}
+
+// the largest |q − q(t)| of joint id against its timeline over `frames` frames, and how far joint `other` moved
+struct FollowRun {
+  double worst = 0.0;  // rad
+  double other_moved = 0.0;  // rad
+  int frames = 0;
+};
+FollowRun run_keyed(Document& doc, DynamicsPlayer& player, JointId id, JointId other, int frames) {
+  FollowRun r;
+  const auto curve = TimelineCurve::make(*doc.data().joint(id));
+  EXPECT_TRUE(curve);
+  if (!curve) return r;
+  const double other0 = doc.data().joint(other)->q[0];
+  for (int i = 0; i < frames; ++i) {
+    if (!player.advance(DynamicsPlayer::kFrame)) return r;
+    ++r.frames;
+    r.worst = std::max(r.worst, std::abs(doc.data().joint(id)->q[curve->coordinate()] - curve->at(player.time()).q));
+    r.other_moved = std::max(r.other_moved, std::abs(doc.data().joint(other)->q[0] - other0));
+  }
+  return r;
+}
+
+}  // namespace
+
+// the keyed hinge sits on the dock's q(t) at every frame (it is prescribed, not simulated), the next hinge swings
+// under gravity and the drive; with the option off the keyed hinge is simulated like the rest and leaves the curve
+TEST(DynamicsPlayer, KeyedJointsFollowTheTimelineWhileTheRestSimulates) {
+  Document doc;
+  const JointId id = key_hinge_chain(doc).id;
+  const JointId other = doc.data().joints[1].id;
+  EXPECT_TRUE(doc.data().simulation.follow_timeline);  // on by default
+  DynamicsPlayer player(doc);
+  QString message;
+  QObject::connect(&player, &DynamicsPlayer::status_message, [&](const QString& m) { message = m; });
+  ASSERT_TRUE(player.play());
+  EXPECT_TRUE(message.contains(QLatin1String("1 joint(s) following the timeline"))) << message.toStdString();
+  player.pause();
+  const FollowRun on = run_keyed(doc, player, id, other, 72);  // 1.2 s: past the last key, where q is held
+  ASSERT_EQ(on.frames, 72);
+  std::printf("keyed hinge: max |q − q(t)| = %.2e rad over 1.2 s; the next hinge moved %.3f rad\n", on.worst,
+              on.other_moved);
+  EXPECT_LT(on.worst, 1e-9);
+  EXPECT_GT(on.other_moved, 0.05);
+
+  // the option off is a setting (one undo step) that drops the run: the keyed hinge is simulated from its start
+  player.reset();
+  DynamicsSettings s = player.settings();
+  s.follow_timeline = false;
+  ASSERT_TRUE(player.set_settings(s));
+  const FollowRun off = run_keyed(doc, player, id, other, 72);
+  ASSERT_EQ(off.frames, 72);
+  std::printf("option off: the keyed hinge is %.3f rad off its timeline\n", off.worst);
+  EXPECT_GT(off.worst, 0.05);
+  EXPECT_GT(off.other_moved, 0.05);
+}
+
+// a 1-dof curve joint keyed in arc length follows q(s(t)); q̇ and q̈ of the curve are the derivatives of q(t)
+TEST(DynamicsPlayer, AKneeKeyedInArcLengthFollowsQOfSOfT) {
+  Document doc;
+  const JointId id = start_knee(doc).id;
+  ASSERT_TRUE(set_timeline_mode(doc, id, TimelineMode::arc_length).ok());
+  const auto arc = timeline_arc_length(*doc.data().joint(id));
+  ASSERT_TRUE(arc);
+  const double L = arc->length();
+  ASSERT_TRUE(add_timeline_key(doc, id, 0.0, 0.2 * L).ok());
+  ASSERT_TRUE(add_timeline_key(doc, id, 0.5, 0.7 * L).ok());
+  ASSERT_TRUE(add_timeline_key(doc, id, 0.9, 0.4 * L).ok());
+  const auto curve = TimelineCurve::make(*doc.data().joint(id));
+  ASSERT_TRUE(curve);
+  // the prescribed rate and acceleration are those of q(t) (central differences)
+  const double h = 1e-5;
+  for (double t : {0.1, 0.3, 0.62, 0.8}) {
+    const TimelinePoint p = curve->at(t);
+    ASSERT_FALSE(p.degenerate);
+    EXPECT_NEAR(p.qd, (curve->at(t + h).q - curve->at(t - h).q) / (2 * h), 1e-5) << t;
+    EXPECT_NEAR(p.qdd, (curve->at(t + h).qd - curve->at(t - h).qd) / (2 * h), 1e-4) << t;
+    EXPECT_GT(std::abs(p.qd), 1e-3) << t;
+  }
+  DynamicsPlayer player(doc);
+  double worst = 0.0;
+  for (int i = 0; i < 60; ++i) {
+    ASSERT_TRUE(player.advance(DynamicsPlayer::kFrame));
+    const Joint& knee = *doc.data().joint(id);
+    worst = std::max(worst, std::abs(knee.q[0] - curve->at(player.time()).q));
+    // the shank is drawn at G(q(t))
+    ASSERT_TRUE(doc.data().body(knee.child)->pose.is_approx(joint_transform(*knee.model, knee.q), 1e-12));
+  }
+  std::printf("knee in arc length: max |q − q(s(t))| = %.2e rad over 1 s\n", worst);
+  EXPECT_LT(worst, 1e-9);
+}
+
+// the maximal solver cannot drive a coordinate: refused with a message naming the way out, not run with the keys
+// ignored; unchecking the option runs the chain with the skeleton. the option is saved in the project
+TEST(DynamicsPlayer, TheMaximalSolverRefusesKeyedJointsAndTheOptionIsSaved) {
+  Document doc;
+  key_hinge_chain(doc);
+  DynamicsPlayer player(doc);
+  QString message;
+  QObject::connect(&player, &DynamicsPlayer::status_message, [&](const QString& m) { message = m; });
+  DynamicsSettings s = player.settings();
+  s.maximal_solver = true;
+  ASSERT_TRUE(player.set_settings(s));
+  EXPECT_FALSE(player.advance(DynamicsPlayer::kFrame));
+  EXPECT_FALSE(player.has_run());
+  EXPECT_TRUE(message.contains(QLatin1String("maximal solver cannot drive keyed joints"))) << message.toStdString();
+  s.follow_timeline = false;
+  ASSERT_TRUE(player.set_settings(s));
+  EXPECT_TRUE(player.advance(DynamicsPlayer::kFrame)) << message.toStdString();
+
+  QTemporaryDir dir;
+  const QString project = dir.filePath(QStringLiteral("chain.jsproj"));
+  ASSERT_TRUE(save_project(player.document_at_rest(), project).isEmpty());
+  nlohmann::json saved = project_to_json(doc.data(), dir.path());
+  EXPECT_EQ(saved["simulation"]["follow_timeline"], false);
+  const ProjectLoad back = load_project(project);
+  ASSERT_TRUE(back.data) << back.error.toStdString();
+  EXPECT_FALSE(back.data->simulation.follow_timeline);
+  // a project from before the option follows the timeline
+  saved["simulation"].erase("follow_timeline");
+  const QString old = dir.filePath(QStringLiteral("old.jsproj"));
+  {
+    QFile f(old);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(QByteArray::fromStdString(saved.dump()));
+  }
+  const ProjectLoad before = load_project(old);
+  ASSERT_TRUE(before.data) << before.error.toStdString();
+  EXPECT_TRUE(before.data->simulation.follow_timeline);
 }

@@ -1,6 +1,7 @@
 // issue 17, "scripted motion in the app, for animators": the timeline dock in the real window under xvfb — keys
 // added at the scrubber's time and the joint's pose (each one undo step), the timing curve plotted, scrubbing that
 // puts the tibia at G(q(t)) without an undo step, undo, the glTF export. screenshot in build/dev/tests/ui.
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -17,6 +18,7 @@
 #include "ui/joint/joint_operations.hpp"
 #include "ui/joint/timeline_player.hpp"
 #include "ui/panels/dynamics_panel.hpp"
+#include "ui/panels/playback_panel.hpp"
 #include "ui/panels/timeline_panel.hpp"
 #include "gui_fixture.hpp"
 #include "gui_settle.hpp"
@@ -75,6 +77,14 @@ class TimelineTest : public QObject {
     QCOMPARE(panel->acceleration_series()->count(), panel->value_series()->count());
     QVERIFY(std::abs(panel->rate_series()->at(0).y()) < 1e-9);
     QVERIFY(std::abs(panel->value_series()->at(0).y() - 0.2 * 180 / kPi) < 1e-6);
+    // the playback dock offers to drive the keyed joint in Simulate (on by default), the File menu the export
+    auto* playback = qobject_cast<PlaybackPanel*>(w->panel(QStringLiteral("playback")));
+    QVERIFY(playback);
+    QCheckBox* follow = playback->dynamics()->follow_timeline_box();
+    QVERIFY(follow->isEnabled());
+    QVERIFY(follow->isChecked());
+    QVERIFY(w->action(QStringLiteral("export_timeline")));
+    QVERIFY(w->action(QStringLiteral("export_timeline"))->text().contains(QStringLiteral("Timeline Animation")));
 
     // scrub to 0.6 s with the slider: the tibia sits at G(q(0.6)) from core, and nothing was added to undo
     const int before_scrub = undo->count();
@@ -123,6 +133,7 @@ class TimelineTest : public QObject {
     QVERIFY(doc.data().joint(knee.id)->timeline.keys.empty());
     QCOMPARE(panel->table()->rowCount(), 0);
     QVERIFY(panel->value_series()->count() == 0);
+    QVERIFY(!follow->isEnabled());
   }
 };
 

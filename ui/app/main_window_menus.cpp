@@ -26,6 +26,7 @@
 #include "ui/panels/motion_curves_dialog.hpp"
 #include "ui/panels/playback_panel.hpp"
 #include "ui/panels/samples_panel.hpp"
+#include "ui/panels/timeline_panel.hpp"
 #include "ui/viewport/viewport_widget.hpp"
 
 namespace js::ui {
@@ -85,6 +86,9 @@ void MainWindow::build_actions() {
   exports->addAction(actions_[QStringLiteral("export_samples")]);
   exports->addAction(make(QStringLiteral("export_png"), tr("View as &PNG…"), {}, tr("Save the viewport as an image"),
                           [this] { export_png_dialog(); }));
+  exports->addAction(make(QStringLiteral("export_timeline"), tr("&Timeline Animation (glTF)…"), {},
+                          tr("Every keyed joint's timeline motion as a glTF animation (the Timeline dock's Export glTF…)"),
+                          [this] { timeline_->export_dialog(); }));
   file->addSeparator();
   add_reauthor_actions(this, file, doc_, actions_, [this](const QString& m, bool error) { show_message(m, error); });
   file->addSeparator();

@@ -200,6 +200,9 @@ struct SimulationSettings {
   // hakenberg's maximal-coordinate skeleton (core/scene/maximal_run.hpp, hinges and ball joints only) instead
   // of the reduced-coordinate simulator; its own semi-implicit step, so the integrator is not used
   bool maximal_solver = false;
+  // joints with timeline keys (Joint::timeline) follow their keyed q(t) as prescribed coordinates while the others
+  // are simulated (ui/joint/dynamics_player.hpp); off: every joint is simulated. no effect without keys
+  bool follow_timeline = true;
   bool operator==(const SimulationSettings&) const = default;
 };
 

@@ -316,7 +316,8 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"integrator", integrator_name(d.simulation.integrator)},
                 {"gravity", d.simulation.gravity},
                 {"damping", d.simulation.damping},
-                {"solver", d.simulation.maximal_solver ? "maximal" : "reduced"}}},
+                {"solver", d.simulation.maximal_solver ? "maximal" : "reduced"},
+                {"follow_timeline", d.simulation.follow_timeline}}},
               {"camera",
                {{"target", vec_json(c.target)},
                 {"distance", c.distance},
@@ -534,6 +535,7 @@ void settings_from_project(const io::JsonCursor& j, DocumentData& d) {
     if (solver != "reduced" && solver != "maximal")
       s.at("solver").fail(io::ErrorKind::InvalidValue, "expected \"reduced\" or \"maximal\", got \"" + solver + "\"");
     sim.maximal_solver = solver == "maximal";
+    sim.follow_timeline = project_optional_boolean(s, "follow_timeline", sim.follow_timeline);
   }
   if (j.has("camera")) {
     const io::JsonCursor c = j.at("camera");

@@ -130,11 +130,21 @@ TimelinePoint TimelineCurve::at(double t) const {
   } else {
     p.value = held_;
   }
-  if (arc_) {
-    p.q = arc_->q_of_s(std::clamp(p.value, 0.0, arc_->length()));
-  } else {
+  if (!arc_) {
     p.q = p.value;
+    p.qd = p.rate;
+    p.qdd = p.acceleration;
+    return p;
   }
+  p.q = arc_->q_of_s(std::clamp(p.value, 0.0, arc_->length()));
+  // q̇ and q̈ by the chain rule through q(s) (eq. 12–13), as core's ScriptedMotion::sample: at rest nothing is divided
+  const bool at_rest = p.rate == 0.0 && p.acceleration == 0.0 && !p.degenerate;
+  if (at_rest) return p;
+  const ArcLengthDerivatives d = arc_->derivatives(p.q);
+  p.degenerate = p.degenerate || d.degenerate;
+  if (p.degenerate) return p;  // q̇ and q̈ stay 0
+  p.qd = d.dq_ds * p.rate;
+  p.qdd = d.d2q_ds2 * p.rate * p.rate + d.dq_ds * p.acceleration;
   return p;
 }
 

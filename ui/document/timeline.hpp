@@ -26,7 +26,11 @@ struct TimelinePoint {
   double rate = 0.0;         // its first time derivative: q̇ or ṡ
   double acceleration = 0.0; // its second: q̈ or s̈
   double q = 0.0;            // the keyed coordinate (rad or m): value in q mode, q(s) in arc_length mode
-  bool degenerate = false;   // core flagged the sample (docs/motion.md): rate and acceleration are 0, not divided
+  double qd = 0.0;           // its rate q̇: rate in q mode, dq/ds·ṡ in arc_length mode (as core's ScriptedMotion)
+  double qdd = 0.0;          // its acceleration q̈: d²q/ds²·ṡ² + dq/ds·s̈ in arc_length mode
+  // core flagged the sample (docs/motion.md): the timing curve's (rate and acceleration are 0) or, in arc_length
+  // mode, the path's where the joint stands still (q̇ and q̈ are 0); nothing was divided
+  bool degenerate = false;
 };
 
 // a joint's timeline made ready to sample: the timing curve through its keys (one key: that value held) and, in

@@ -11,6 +11,7 @@
 #include "ui/document/operations.hpp"
 #include "ui/joint/document_multibody.hpp"
 #include "ui/document/joint_model.hpp"
+#include "ui/document/timeline.hpp"
 
 namespace js::ui {
 
@@ -25,6 +26,8 @@ struct DynamicsRun {
   // with the maximal solver: hakenberg's skeleton of mb.scene, stepped instead of sim; its q and q̇ are copied
   // into state after every advance, so showing, recording and the energy plot are the reduced run's
   std::unique_ptr<scene::MaximalRun> maximal;
+  bool follow_timeline = false;  // SimulationSettings::follow_timeline when the run was built
+  int keyed = 0;                  // joints following their timeline keys (prescribed in mb.scene.model)
   DocumentData start;  // the document when the run was built (reset)
   DocumentData last;   // the document at the last recorded pause (the next undo step's before)
 };
@@ -33,6 +36,36 @@ namespace {
 
 // runs are cut short rather than freezing the ui when the machine cannot keep up
 constexpr int kMaxStepsPerAdvance = 2000;
+
+// every joint of d with timeline keys drives its keyed coordinate of mb's model along the dock's q(t), q̇, q̈
+// (TimelineCurve, ui/document/timeline.hpp), the run's t being the timeline's. how many were prescribed in *count;
+// an error names the joint whose keys cannot be played or whose coordinate the scene drives already
+QString prescribe_timeline(const DocumentData& d, DocumentMultibody& mb, int* count) {
+  *count = 0;
+  MultibodyModel& model = mb.scene.model;
+  for (const DocumentMultibody::Link& link : mb.links) {
+    const Joint* j = d.joint(link.joint);
+    if (!j || j->timeline.keys.empty()) continue;
+    QString why;
+    auto curve = TimelineCurve::make(*j, &why);
+    if (!curve) return QObject::tr("Cannot follow the timeline: %1").arg(why);
+    const auto local = static_cast<std::size_t>(curve->coordinate());
+    const int k = local < link.coordinates.size() ? link.coordinates[local] : -1;
+    if (k < 0) return QObject::tr("Cannot follow the timeline: %1's keyed coordinate is not in the multibody").arg(j->name);
+    bool coupled = false;
+    for (const CoordinateCoupler& c : mb.scene.loops.couplers()) coupled = coupled || c.dependent == k;
+    if (model.is_prescribed(k) || coupled)
+      return QObject::tr("Cannot follow the timeline: the scene drives %1's keyed coordinate already (a drive, motion "
+                         "or coupler); delete its keys or uncheck \"Keyed joints follow the timeline\"")
+          .arg(j->name);
+    model.prescribe(k, [c = *curve](double t) {
+      const TimelinePoint p = c.at(t);
+      return PrescribedSample{p.q, p.qd, p.qdd, p.degenerate};
+    });
+    ++*count;
+  }
+  return {};
+}
 
 }  // namespace
 
@@ -67,8 +100,9 @@ bool DynamicsPlayer::set_settings(const DynamicsSettings& s, int merge_key) {
     emit status_message(r.error);
     return false;
   }
-  if (run_ && (run_->maximal || settings().maximal_solver)) {
-    // the skeleton is built from the scene with its gravity and damping: a new run starts from here at rest
+  if (run_ && (run_->maximal || settings().maximal_solver || run_->follow_timeline != settings().follow_timeline)) {
+    // the skeleton is built from the scene with its gravity and damping, and the keyed joints are prescribed in the
+    // model: a new run starts from here at rest
     if (playing()) {
       timer_.stop();
       emit playing_changed(false);
@@ -94,6 +128,19 @@ bool DynamicsPlayer::build() {
   run->gravity = sc.model.gravity;
   sc.model.gravity = settings().gravity ? run->gravity : Vec3::Zero();
   sc.forces.joint_damping = settings().damping;
+  run->follow_timeline = settings().follow_timeline;
+  if (run->follow_timeline) {
+    // keyed joints follow q(t), prescribed before the simulator takes the model
+    if (const QString error = prescribe_timeline(doc_.data(), run->mb, &run->keyed); !error.isEmpty()) {
+      emit status_message(error);
+      return false;
+    }
+    if (run->keyed > 0 && settings().maximal_solver) {
+      emit status_message(tr("The maximal solver cannot drive keyed joints: choose the reduced solver, or uncheck "
+                             "\"Keyed joints follow the timeline\" to simulate them"));
+      return false;
+    }
+  }
   SimulatorOptions options;
   options.loops = &sc.loops;
   run->sim = std::make_unique<Simulator>(sc.model, sc.forces, options);
@@ -144,6 +191,7 @@ bool DynamicsPlayer::play() {
     text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.num_loops());
   if (const auto n = static_cast<int>(run_->mb.scene.loops.couplers().size()); n > 0)
     text += tr(", %n coupled coordinate(s)", nullptr, n);
+  if (run_->keyed > 0) text += tr(", %n joint(s) following the timeline", nullptr, run_->keyed);
   emit status_message(text);
   return true;
 }

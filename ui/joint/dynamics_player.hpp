@@ -10,6 +10,10 @@
 // with the maximal solver (SimulationSettings::maximal_solver) the run steps hakenberg's skeleton of the same
 // scene instead (core/scene/maximal_run.hpp, as jointsmith-cli simulate --solver maximal): hinges and ball
 // joints only, refused with the core's reason otherwise; it has no reactions.
+// with SimulationSettings::follow_timeline (the default), every joint with timeline keys (ui/document/timeline.hpp)
+// is driven: its keyed coordinate is prescribed along the dock's q(t), q̇, q̈ (the run's t is the timeline's) while
+// the other coordinates are simulated, as a scene's "motion" or keyed "drive" in jointsmith-cli simulate. keys that
+// cannot be played, a coordinate the scene drives already, and the maximal solver with keys are refused with a message.
 #pragma once
 
 #include <QElapsedTimer>

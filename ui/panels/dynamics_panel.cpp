@@ -65,6 +65,11 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   gravity_ = new QCheckBox(tr("Gravity"));
   gravity_->setChecked(player_->settings().gravity);
   gravity_->setToolTip(tr("The scene's gravity (9.81 m/s² along −y, the viewport's down, for a project)"));
+  follow_ = new QCheckBox(tr("Keyed joints follow the timeline"));
+  follow_->setObjectName(QStringLiteral("follow_timeline"));
+  follow_->setToolTip(tr("Joints with keys in the Timeline dock are driven along their keyed q(t) while every other "
+                         "joint is simulated (the reduced solver only); unchecked, every joint is simulated. "
+                         "Enabled when some joint has keys"));
   damping_ = new QDoubleSpinBox;
   damping_->setDecimals(3);
   damping_->setRange(0.0, 100.0);
@@ -120,6 +125,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   form->addRow(tr("Integrator"), integrator_);
   form->addRow(tr("Damping"), damping_);
   form->addRow(gravity_);
+  form->addRow(follow_);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(buttons);
@@ -144,6 +150,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   connect(integrator_, &QComboBox::currentTextChanged, this, [this] { apply_settings(integrator_); });
   connect(solver_, &QComboBox::currentIndexChanged, this, [this] { apply_settings(solver_); });
   connect(gravity_, &QCheckBox::toggled, this, [this] { apply_settings(gravity_); });
+  connect(follow_, &QCheckBox::toggled, this, [this] { apply_settings(follow_); });
   // the settings are the document's: an opened project or scene, New, a demo or an undo shows its own
   connect(&doc, &Document::changed, this, &DynamicsPanel::refresh_settings);
   refresh_settings();
@@ -151,13 +158,16 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
 
 void DynamicsPanel::refresh_settings() {
   const SimulationSettings& s = doc_.data().simulation;
-  const QSignalBlocker b1(dt_), b2(damping_), b3(integrator_), b4(gravity_), b5(solver_);
+  const QSignalBlocker b1(dt_), b2(damping_), b3(integrator_), b4(gravity_), b5(solver_), b6(follow_);
   dt_->setValue(s.dt);
   integrator_->setCurrentText(integrator_text(s.integrator));
   solver_->setCurrentIndex(s.maximal_solver ? 1 : 0);
   integrator_->setEnabled(!s.maximal_solver);
   gravity_->setChecked(s.gravity);
   damping_->setValue(s.damping);
+  follow_->setChecked(s.follow_timeline);
+  follow_->setEnabled(std::any_of(doc_.data().joints.begin(), doc_.data().joints.end(),
+                                  [](const Joint& j) { return !j.timeline.keys.empty(); }));
 }
 
 void DynamicsPanel::apply_settings(QWidget* source) {
@@ -172,6 +182,7 @@ void DynamicsPanel::apply_settings(QWidget* source) {
   if (source == solver_) s.maximal_solver = solver_->currentIndex() == 1;
   if (source == gravity_) s.gravity = gravity_->isChecked();
   if (source == damping_) s.damping = damping_->value();
+  if (source == follow_) s.follow_timeline = follow_->isChecked();
   if (!player_->set_settings(s, merge_key_)) refresh_settings();
 }
 

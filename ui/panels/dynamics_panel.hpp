@@ -1,5 +1,5 @@
 // the dynamics half of the playback dock: play / pause, step, reset, dt, integrator, gravity and damping
-// for the DynamicsPlayer (ui/joint/dynamics_player.hpp), and a Qt Charts plot of kinetic, potential (from
+// for the DynamicsPlayer (ui/joint/dynamics_player.hpp), whether keyed joints follow the timeline, and a Qt Charts plot of kinetic, potential (from
 // the run's start) and total energy against simulated time. with closed loops, a line under the settings
 // gives the largest loop closure error of the run's state; during a run, another gives the selected body's
 // joint reaction (reaction_readout.hpp).
@@ -36,6 +36,8 @@ class DynamicsPanel : public QWidget {
   // the selected body's joint reaction at the frame shown (reaction_readout.hpp)
   ReactionReadout* reaction_readout() { return reaction_; }
   QDoubleSpinBox* dt_box() { return dt_; }
+  // "Keyed joints follow the timeline" (SimulationSettings::follow_timeline); enabled when some joint has keys
+  QCheckBox* follow_timeline_box() { return follow_; }
 
  signals:
   void status_message(const QString& text);
@@ -57,6 +59,7 @@ class DynamicsPanel : public QWidget {
   QComboBox* integrator_;
   QComboBox* solver_;
   QCheckBox* gravity_;
+  QCheckBox* follow_;
   QDoubleSpinBox* damping_;
   QLabel* loop_;  // loop closure error; hidden without loops
   ReactionReadout* reaction_;  // hidden without a run

@@ -49,6 +49,8 @@ class TimelinePanel : public QWidget {
   JointId joint() const { return joint_; }
   // writes the keyed motion at fps frames per second to path; an empty string, else the message (names the path)
   QString export_gltf(const QString& path, double fps = 30.0);
+  // asks for a .glb path, then export_gltf (the dock's Export glTF… and File ▸ Export ▸ Timeline Animation)
+  void export_dialog();
 
  signals:
   void status_message(const QString& text);
@@ -58,7 +60,6 @@ class TimelinePanel : public QWidget {
   void refresh_plot();
   void show_time(double t);
   void key_edited(int row, int column);
-  void export_dialog();
 
   Document& doc_;
   MeshLibrary* meshes_;
