@@ -39,6 +39,10 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data, do
 // the same from the joints' G and S already in data (data.bodies[i].joint), e.g. with a spline curve's S taken
 // from one side of a corner (core/dynamics/corner_impulse.hpp). result in data.M.
 const Eigen::MatrixXd& crba_from_kinematics(const MultibodyModel& model, MultibodyData& data);
+// a velocity solve M q̇ = rhs in which prescribed coordinates keep their given rate: each prescribed row and column
+// of M becomes the identity's and its rhs entry the rate in qd (the implicit midpoint step, the corner impulse).
+void pin_prescribed_rates(const MultibodyModel& model, const ConstVectorRef& qd, Eigen::MatrixXd& M,
+                          Eigen::VectorXd& rhs);
 
 // samples every prescribed coordinate's trajectory at t into data.prescribed (sets
 // data.prescribed_degenerate). aba calls it; callers that need the prescribed q, q̇ before (the simulator

@@ -87,12 +87,7 @@ void CornerImpulse::apply(MultibodyData& data, double t, const Eigen::VectorXd& 
   }
   // M(q⁺) from the new side's S; prescribed rows keep their rate
   M_ = crba_from_kinematics(model_, data);
-  for (const PrescribedCoordinate& pc : model_.prescribed()) {
-    M_.row(pc.coordinate).setZero();
-    M_.col(pc.coordinate).setZero();
-    M_(pc.coordinate, pc.coordinate) = 1.0;
-    p_[pc.coordinate] = qd[pc.coordinate];
-  }
+  pin_prescribed_rates(model_, qd, M_, p_);
   llt_.compute(M_);
   qd = p_;
   llt_.solveInPlace(qd);

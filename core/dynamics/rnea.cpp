@@ -44,6 +44,16 @@ const Eigen::MatrixXd& crba(const MultibodyModel& model, MultibodyData& data, do
   return crba_from_kinematics(model, data);
 }
 
+void pin_prescribed_rates(const MultibodyModel& model, const ConstVectorRef& qd, Eigen::MatrixXd& M,
+                          Eigen::VectorXd& rhs) {
+  for (const PrescribedCoordinate& p : model.prescribed()) {
+    M.row(p.coordinate).setZero();
+    M.col(p.coordinate).setZero();
+    M(p.coordinate, p.coordinate) = 1.0;
+    rhs[p.coordinate] = qd[p.coordinate];
+  }
+}
+
 const Eigen::MatrixXd& crba_from_kinematics(const MultibodyModel& model, MultibodyData& data) {
   const int nb = model.num_bodies();
   for (int i = 0; i < nb; ++i) data.bodies[static_cast<std::size_t>(i)].Ja = model.body(i).J;

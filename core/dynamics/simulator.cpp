@@ -338,12 +338,7 @@ void Simulator::implicit_midpoint(SimulationState& s, double h) {
   forward_kinematics(model_, data_, t1, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Velocity);
   generalized_momentum(model_, data_, momentum_, p0_);
   rhs_ = pm_ - p0_;
-  for (const PrescribedCoordinate& p : model_.prescribed()) {
-    M_.row(p.coordinate).setZero();
-    M_.col(p.coordinate).setZero();
-    M_(p.coordinate, p.coordinate) = 1.0;
-    rhs_[p.coordinate] = qd_eval_[p.coordinate];
-  }
+  pin_prescribed_rates(model_, qd_eval_, M_, rhs_);
   llt_.compute(M_);
   s.qd = llt_.solve(rhs_);
 }
