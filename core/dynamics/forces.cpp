@@ -4,14 +4,6 @@ namespace js {
 
 namespace {
 
-const SE3& world_T(const MultibodyData& data, int body) {
-  return body < 0 ? data.root.world_T_root : data.bodies[static_cast<std::size_t>(body)].world_T_body;
-}
-
-const Twist& body_velocity(const MultibodyData& data, int body) {
-  return body < 0 ? data.root.v : data.bodies[static_cast<std::size_t>(body)].v;
-}
-
 // a world force F at body point x (body frame) as a body-frame wrench [x × f; f], f = Rᵀ F.
 Wrench wrench_at_point(const SE3& world_T_body, const Vec3& x, const Vec3& force_world) {
   const Vec3 f = world_T_body.R.transpose() * force_world;
@@ -21,12 +13,12 @@ Wrench wrench_at_point(const SE3& world_T_body, const Vec3& x, const Vec3& force
 }  // namespace
 
 Vec3 body_point_position(const MultibodyData& data, int body, const Vec3& point) {
-  return world_T(data, body).act(point);
+  return body_pose(data, body).act(point);
 }
 
 Vec3 body_point_velocity(const MultibodyData& data, int body, const Vec3& point) {
   const Twist& v = body_velocity(data, body);
-  return world_T(data, body).R * (linear(v) + angular(v).cross(point));
+  return body_pose(data, body).R * (linear(v) + angular(v).cross(point));
 }
 
 void apply_forces(const MultibodyModel& model, const ForceSet& forces, MultibodyData& data, double t,
@@ -50,10 +42,10 @@ void apply_forces(const MultibodyModel& model, const ForceSet& forces, Multibody
     // pulls a towards b when stretched
     const Vec3 F = (s.stiffness * (length - s.rest_length) + s.damping * rate) * n;
     if (s.body_a >= 0) {
-      data.bodies[static_cast<std::size_t>(s.body_a)].f_ext += wrench_at_point(world_T(data, s.body_a), s.point_a, F);
+      data.bodies[static_cast<std::size_t>(s.body_a)].f_ext += wrench_at_point(body_pose(data, s.body_a), s.point_a, F);
     }
     if (s.body_b >= 0) {
-      data.bodies[static_cast<std::size_t>(s.body_b)].f_ext += wrench_at_point(world_T(data, s.body_b), s.point_b, -F);
+      data.bodies[static_cast<std::size_t>(s.body_b)].f_ext += wrench_at_point(body_pose(data, s.body_b), s.point_b, -F);
     }
   }
   for (const ExternalForce& e : forces.external) {

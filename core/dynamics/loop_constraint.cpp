@@ -43,10 +43,6 @@ JointVector pseudo_solve(const JointJacobian& S, const Twist& y) {
   return StS.llt().solve(rhs);
 }
 
-const SE3& world_T(const MultibodyData& data, int body) {
-  return body < 0 ? data.root.world_T_root : data.bodies[static_cast<std::size_t>(body)].world_T_body;
-}
-
 }  // namespace
 
 double critical_damping(double compliance, double mass) {
@@ -114,6 +110,17 @@ void LoopSet::add_coupler(const MultibodyModel& model, CoordinateCoupler c) {
   couplers_.push_back(std::move(c));
 }
 
+void LoopSet::add_rolling(const MultibodyModel& model, RollingContact contact) {
+  check_rolling(model, contact);
+  rolling_.push_back(std::move(contact));
+}
+
+int LoopSet::rolling_rows() const {
+  int r = 0;
+  for (const RollingContact& c : rolling_) r += std::popcount(c.axes);
+  return r;
+}
+
 int LoopSet::rows(int i) const {
   const LoopConstraint& l = loop(i);
   return l.axes != 0 ? std::popcount(l.axes) : 6 - l.joint->dof();
@@ -134,17 +141,7 @@ LoopData::LoopData(const MultibodyModel& model, const LoopConstraint& loop, int 
     const Coordinate& c = loop.joint->coordinates()[static_cast<std::size_t>(k)];
     s[k] = std::min(std::max(0.0, c.min), c.max);
   }
-  // the path between a and b: ancestors of one side that are not ancestors of the other
-  std::vector<int> up_a, up_b;
-  for (int j = loop.body_a; j >= 0; j = model.body(j).parent) up_a.push_back(j);
-  for (int j = loop.body_b; j >= 0; j = model.body(j).parent) up_b.push_back(j);
-  auto contains = [](const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); };
-  for (int j : up_b) {
-    if (!contains(up_a, j) && model.body(j).dof > 0) path.push_back({j, 1.0});
-  }
-  for (int j : up_a) {
-    if (!contains(up_b, j) && model.body(j).dof > 0) path.push_back({j, -1.0});
-  }
+  path = relative_path(model, loop.body_a, loop.body_b);
   N = RowBasis::Zero(rows, 6);
 }
 
@@ -152,9 +149,9 @@ void evaluate_loop(const MultibodyModel& model, const MultibodyData& data, const
                    bool with_bias, LoopRows out) {
   const JointModel& joint = *loop.joint;
   const int n = joint.dof();
-  const SE3& world_T_b = world_T(data, loop.body_b);
+  const SE3& world_T_b = body_pose(data, loop.body_b);
   const SE3 b_T_world = world_T_b.inverse();
-  const SE3 b_T_a = b_T_world * world_T(data, loop.body_a);
+  const SE3 b_T_a = b_T_world * body_pose(data, loop.body_a);
   const SE3 a_T_b = b_T_a.inverse();
   // project a_T_b onto the joint's motion: gauss–newton on ‖log(G(s)⁻¹ a_T_b)‖², since
   // G(s + ds)⁻¹ a_T_b = exp(−S ds) G(s)⁻¹ a_T_b gives Φ(s + ds) ≈ Φ − S ds

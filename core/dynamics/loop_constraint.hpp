@@ -16,6 +16,8 @@
 
 #include "core/dynamics/coordinate_coupler.hpp"
 #include "core/dynamics/multibody.hpp"
+#include "core/dynamics/relative_path.hpp"
+#include "core/dynamics/rolling_contact.hpp"
 
 namespace js {
 
@@ -40,8 +42,9 @@ struct LoopConstraint {
 // eq. 3.24 with ζ = 1: the critical damping 2 √(m / c) of a compliance c between bodies of total mass m.
 double critical_damping(double compliance, double mass);
 
-// the loops of a scene and its coordinate couplers (coordinate_coupler.hpp): every constraint the loop solver
-// holds. rows: the loops' first, in loop order, then one per coupler.
+// the loops of a scene, its coordinate couplers (coordinate_coupler.hpp) and its rolling contacts
+// (rolling_contact.hpp): every constraint the loop solver holds. rows: the loops' first, in loop order, then one
+// per coupler, then the rolling contacts'.
 class LoopSet {
  public:
   // checks and appends a loop. throws std::invalid_argument naming the loop for a bad body index, the
@@ -54,27 +57,28 @@ class LoopSet {
   // already coupled, a non-finite scale or a negative stabilization.
   void add_coupler(const MultibodyModel& model, CoordinateCoupler coupler);
 
-  // no loops and no couplers: nothing for a loop solver
-  bool empty() const { return loops_.empty() && couplers_.empty(); }
+  // checks (check_rolling) and appends a rolling contact; throws std::invalid_argument naming it.
+  void add_rolling(const MultibodyModel& model, RollingContact contact);
+
+  // no loops, couplers or rolling contacts: nothing for a loop solver
+  bool empty() const { return loops_.empty() && couplers_.empty() && rolling_.empty(); }
   // the loops (couplers aside)
   int num_loops() const { return static_cast<int>(loops_.size()); }
   const std::vector<CoordinateCoupler>& couplers() const { return couplers_; }
+  const std::vector<RollingContact>& rolling() const { return rolling_; }
   const LoopConstraint& loop(int i) const { return loops_[static_cast<std::size_t>(i)]; }
   const std::vector<LoopConstraint>& loops() const { return loops_; }
-  // number of constraint rows of loop i, of all loops, and of loops and couplers (one row each).
+  // number of constraint rows of loop i, of all loops, of the rolling contacts, and of everything (a coupler
+  // has one row).
   int rows(int i) const;
   int loop_rows() const;
-  int total_rows() const { return loop_rows() + static_cast<int>(couplers_.size()); }
+  int rolling_rows() const;
+  int total_rows() const { return loop_rows() + static_cast<int>(couplers_.size()) + rolling_rows(); }
 
  private:
   std::vector<LoopConstraint> loops_;
   std::vector<CoordinateCoupler> couplers_;
-};
-
-// one coordinate column of the relative jacobian: ±Ad_{b_T_j} S_j for a body j on the path between a and b.
-struct LoopPathBody {
-  int body = 0;
-  double sign = 1.0;  // +1: ancestor of b only, −1: ancestor of a only (common ancestors cancel)
+  std::vector<RollingContact> rolling_;
 };
 
 // the per-loop workspace: the projected joint coordinate s* (warm start), its rates and the row basis.

@@ -12,8 +12,21 @@ LoopSolver::LoopSolver(const MultibodyModel& model, const LoopSet& loops)
   for (int i = 0; i < loops.num_loops(); ++i) {
     data_.emplace_back(model, loops.loop(i), loops.rows(i));
     offset_.push_back(r);
+    if (!(loops.loop(i).compliance > 0.0)) {
+      for (int k = 0; k < loops.rows(i); ++k) hard_.push_back(r + k);
+    }
     r += loops.rows(i);
   }
+  // couplers and rolling contacts are hard
+  for (int k = loops.loop_rows(); k < rows_; ++k) hard_.push_back(k);
+  rolling_data_.reserve(loops.rolling().size());
+  for (const RollingContact& c : loops.rolling()) rolling_data_.emplace_back(model, c);
+  const auto nh = static_cast<Eigen::Index>(hard_.size());
+  Gh_ = Eigen::MatrixXd::Zero(nh, nq);
+  Yh_ = Eigen::MatrixXd::Zero(nq, nh);
+  Ah_ = Eigen::MatrixXd::Zero(nh, nh);
+  mu_ = Eigen::VectorXd::Zero(nh);
+  ldlt_h_.compute(Eigen::MatrixXd::Identity(nh, nh));
   delta_ = Eigen::VectorXd::Zero(rows_);
   delta_dot_ = Eigen::VectorXd::Zero(rows_);
   gamma_ = Eigen::VectorXd::Zero(rows_);
@@ -46,17 +59,20 @@ void LoopSolver::evaluate(const MultibodyModel& model, const MultibodyData& data
     if (with_bias) gamma_[r] = row.bias - G_.row(r).dot(data.qdd);
     ++r;
   }
+  // rolling contacts: velocity rows, their bias taken at the body accelerations of q̈_free as the loops'
+  for (std::size_t i = 0; i < rolling_data_.size(); ++i) {
+    RollingData& rd = rolling_data_[i];
+    delta_.segment(r, rd.rows).setZero();
+    evaluate_rolling(model, data, loops_.rolling()[i], rd, with_bias,
+                     RollingRows{delta_dot_.segment(r, rd.rows), G_.middleRows(r, rd.rows), gamma_.segment(r, rd.rows)});
+    r += rd.rows;
+  }
 }
 
 void LoopSolver::check_rank(double t) const {
   // the hard rows must be independent: rank by column-pivoting qr with an absolute tolerance (a row that is
   // identically redundant, e.g. a second copy of the tree's own joint, is zero to round-off, not small)
-  std::vector<int> hard;
-  for (int i = 0; i < loops_.num_loops(); ++i) {
-    if (loops_.loop(i).compliance > 0.0) continue;
-    for (int k = 0; k < data_[static_cast<std::size_t>(i)].rows; ++k) hard.push_back(offset_[static_cast<std::size_t>(i)] + k);
-  }
-  for (int r = loops_.loop_rows(); r < rows_; ++r) hard.push_back(r);
+  const std::vector<int>& hard = hard_;
   if (hard.empty()) return;
   Eigen::MatrixXd Gh(static_cast<Eigen::Index>(hard.size()), G_.cols());
   for (std::size_t k = 0; k < hard.size(); ++k) Gh.row(static_cast<Eigen::Index>(k)) = G_.row(hard[k]);
@@ -72,6 +88,9 @@ void LoopSolver::check_rank(double t) const {
     names += (names.empty() ? "\"" : ", \"") + loops_.loop(i).name + "\"";
   }
   for (const CoordinateCoupler& c : loops_.couplers()) names += (names.empty() ? "coupler \"" : ", coupler \"") + c.name + "\"";
+  for (const RollingContact& c : loops_.rolling()) {
+    names += (names.empty() ? "rolling contact \"" : ", rolling contact \"") + c.name + "\"";
+  }
   throw RedundantLoopsError("loop constraints are redundant: the hard rows of " + names + " number " +
                             std::to_string(hard.size()) + " but have rank " + std::to_string(rank) + " at t = " +
                             std::to_string(t) + "; give these loops compliance (artisynth eq. 3.19-3.22) or "
@@ -102,10 +121,19 @@ void LoopSolver::solve(const MultibodyModel& model, MultibodyData& data, double 
       gamma_.segment(r0, nr) -= 2.0 * a * delta_dot_.segment(r0, nr) + a * a * delta_.segment(r0, nr);
     }
   }
-  for (int r = loops_.loop_rows(), k = 0; r < rows_; ++r, ++k) {
-    const double a = loops_.couplers()[static_cast<std::size_t>(k)].stabilization;
+  int r = loops_.loop_rows();
+  for (const CoordinateCoupler& c : loops_.couplers()) {
+    const double a = c.stabilization;
     c_tilde_[r] = 0.0;
     gamma_[r] -= 2.0 * a * delta_dot_[r] + a * a * delta_[r];
+    ++r;
+  }
+  // rolling rows are velocities: δ̈ = −α δ̇
+  for (std::size_t i = 0; i < rolling_data_.size(); ++i) {
+    const int nr = rolling_data_[i].rows;
+    c_tilde_.segment(r, nr).setZero();
+    gamma_.segment(r, nr) -= loops_.rolling()[i].stabilization * delta_dot_.segment(r, nr);
+    r += nr;
   }
   // gamma_ already is γ − G q̈_free: the bias was taken from aba's body accelerations, which include q̈_free
   // M⁻¹Gᵀ; prescribed coordinates take no constraint force (identity rows of M, zero rows of M⁻¹Gᵀ)
@@ -141,11 +169,53 @@ LoopErrors LoopSolver::measure(const MultibodyModel& model, const MultibodyData&
     e.position = std::max(e.position, delta_.segment(r0, nr).norm());
     e.velocity = std::max(e.velocity, delta_dot_.segment(r0, nr).norm());
   }
-  for (int r = loops_.loop_rows(); r < rows_; ++r) {
+  const int coupled_end = loops_.loop_rows() + static_cast<int>(loops_.couplers().size());
+  for (int r = loops_.loop_rows(); r < coupled_end; ++r) {
     e.position = std::max(e.position, std::abs(delta_[r]));
     e.velocity = std::max(e.velocity, std::abs(delta_dot_[r]));
   }
+  e.velocity = std::max(e.velocity, rolling_slip());
   return e;
+}
+
+double LoopSolver::rolling_slip() const {
+  double worst = 0.0;
+  for (int r = loops_.loop_rows() + static_cast<int>(loops_.couplers().size()); const RollingData& rd : rolling_data_) {
+    worst = std::max(worst, delta_dot_.segment(r, rd.rows).norm());
+    r += rd.rows;
+  }
+  return worst;
+}
+
+void LoopSolver::project_velocities(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
+                                    Eigen::Ref<Eigen::VectorXd> qd) {
+  if (hard_.empty()) return;
+  evaluate(model, data, q, qd, false);
+  const auto nh = static_cast<Eigen::Index>(hard_.size());
+  for (Eigen::Index k = 0; k < nh; ++k) {
+    Gh_.row(k) = G_.row(hard_[static_cast<std::size_t>(k)]);
+    mu_[k] = delta_dot_[hard_[static_cast<std::size_t>(k)]];  // Gₕ q̇, prescribed rates included
+  }
+  // prescribed coordinates take no impulse: identity rows of M, zero columns of Gₕ
+  M_ = crba(model, data, t, q);
+  for (const PrescribedCoordinate& p : model.prescribed()) {
+    M_.row(p.coordinate).setZero();
+    M_.col(p.coordinate).setZero();
+    M_(p.coordinate, p.coordinate) = 1.0;
+    Gh_.col(p.coordinate).setZero();
+  }
+  llt_m_.compute(M_);
+  Yh_ = Gh_.transpose();
+  llt_m_.solveInPlace(Yh_);
+  Ah_.noalias() = Gh_ * Yh_;
+  ldlt_h_.compute(Ah_);
+  const double d_max = ldlt_h_.vectorD().cwiseAbs().maxCoeff();
+  if (ldlt_h_.info() != Eigen::Success || !(ldlt_h_.vectorD().minCoeff() > 1e-13 * d_max)) {
+    throw RedundantLoopsError("hard constraint rows are singular at t = " + std::to_string(t) +
+                              " while projecting the velocities onto them (redundant rows or a singular configuration)");
+  }
+  ldlt_h_.solveInPlace(mu_);
+  qd.noalias() -= Yh_ * mu_;
 }
 
 double LoopSolver::potential() const {

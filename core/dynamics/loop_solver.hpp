@@ -10,6 +10,8 @@
 //   C̃ = c / (h² + h c d) and γ = γ0 − (δ + (h + c d) δ̇) / (h² + h c d); at rest λ = −δ/c exactly.
 // redundant hard rows make G M⁻¹ Gᵀ singular: the first solve checks the rank of the hard rows and throws.
 // coordinate couplers (coordinate_coupler.hpp) are hard rows after the loops' (their δ, G and γ0 read q, q̇).
+// rolling contacts (rolling_contact.hpp) come last: velocity rows with no δ, so γ = γ0 − α δ̇, and
+// project_velocities puts q̇ back on them (and on every hard row) after a step.
 #pragma once
 
 #include <stdexcept>
@@ -48,7 +50,13 @@ class LoopSolver {
   void solve(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
              const ConstVectorRef& qd, double dt);
 
-  // ‖δ‖ and ‖δ̇‖ per loop (|δ|, |δ̇| per coupler) after forward_kinematics at Velocity level (or more) for
+  // removes from q̇ its part that violates the hard rows (loops, couplers, rolling contacts) in the kinetic
+  // metric: q̇ ← q̇ − M⁻¹Gₕᵀ (Gₕ M⁻¹ Gₕᵀ)⁻¹ Gₕ q̇, prescribed rates kept (an impulse through the multipliers:
+  // it never adds kinetic energy). call after forward_kinematics at Velocity level for (q, q̇). no allocation.
+  void project_velocities(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
+                          Eigen::Ref<Eigen::VectorXd> qd);
+
+  // ‖δ‖ and ‖δ̇‖ per loop (|δ|, |δ̇| per coupler, the slip ‖δ̇‖ per rolling contact) after forward_kinematics at Velocity level (or more) for
   // the state (q, q̇); max over all.
   LoopErrors measure(const MultibodyModel& model, const MultibodyData& data, const ConstVectorRef& q,
                      const ConstVectorRef& qd);
@@ -66,6 +74,8 @@ class LoopSolver {
   const Eigen::VectorXd& delta_dot() const { return delta_dot_; }
   const Eigen::MatrixXd& jacobian() const { return G_; }
   const std::vector<LoopData>& loop_data() const { return data_; }
+  // the largest slip ‖δ̇‖ of any rolling contact at the last solve or measure (0 without contacts).
+  double rolling_slip() const;
 
  private:
   void evaluate(const MultibodyModel& model, const MultibodyData& data, const ConstVectorRef& q,
@@ -77,6 +87,11 @@ class LoopSolver {
   bool checked_ = false;
   std::vector<LoopData> data_;
   std::vector<int> offset_;  // first row of each loop
+  std::vector<RollingData> rolling_data_;
+  std::vector<int> hard_;  // rows with no compliance
+  Eigen::MatrixXd Gh_, Yh_, Ah_;  // project_velocities: hard rows, M⁻¹Gₕᵀ, Gₕ M⁻¹ Gₕᵀ
+  Eigen::VectorXd mu_;
+  Eigen::LDLT<Eigen::MatrixXd> ldlt_h_;
   Eigen::VectorXd delta_, delta_dot_, gamma_, c_tilde_, lambda_;
   Eigen::MatrixXd G_;
   Eigen::MatrixXd M_, Y_, A_;  // M, M⁻¹Gᵀ, G M⁻¹ Gᵀ + C̃

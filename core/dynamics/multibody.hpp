@@ -151,4 +151,15 @@ struct MultibodyData {
   bool prescribed_degenerate = false;  // some sample of the last evaluate_prescribed was degenerate
 };
 
+// a body's pose, body velocity and its derivative from a kinematics sweep; body −1 is the root frame.
+inline const SE3& body_pose(const MultibodyData& data, int body) {
+  return body < 0 ? data.root.world_T_root : data.bodies[static_cast<std::size_t>(body)].world_T_body;
+}
+inline const Twist& body_velocity(const MultibodyData& data, int body) {
+  return body < 0 ? data.root.v : data.bodies[static_cast<std::size_t>(body)].v;
+}
+inline const Twist& body_acceleration(const MultibodyData& data, int body) {
+  return body < 0 ? data.root.v_dot : data.bodies[static_cast<std::size_t>(body)].a;
+}
+
 }  // namespace js

@@ -64,7 +64,7 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
       }
       r0 += nr;
     }
-    // couplers are hard rows too
+    // couplers and rolling contacts are hard rows too
     for (int r = r0; r < options.loops->total_rows(); ++r) hard_loop_rows_.push_back(r);
   }
   const auto nc = static_cast<Eigen::Index>(constrained_.size() + hard_loop_rows_.size());
@@ -108,10 +108,11 @@ std::string Simulator::unsupported(Integrator integrator) const {
            "steps it (smooth the corner or remove the loops)";
   }
   if (!is_implicit(integrator) || !loops_) return "";
-  // LoopSet::num_loops() counts the loops alone; the couplers are refused as well
-  const std::size_t constraints = static_cast<std::size_t>(options_.loops->num_loops()) + options_.loops->couplers().size();
+  // LoopSet::num_loops() counts the loops alone; the couplers and rolling contacts are refused as well
+  const std::size_t constraints = static_cast<std::size_t>(options_.loops->num_loops()) +
+                                  options_.loops->couplers().size() + options_.loops->rolling().size();
   return std::string(integrator_name(integrator)) + " cannot step this scene: it has " +
-         std::to_string(constraints) + " closed loop(s) or coordinate coupler(s) (" +
+         std::to_string(constraints) + " closed loop(s), coordinate coupler(s) or rolling contact(s) (" +
          std::to_string(loops_->rows()) + " constraint rows), and the implicit integrators differentiate the "
          "tree's dynamics only; use rk4, symplectic or euler";
 }
@@ -153,6 +154,12 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
     advance_through_corners(s, dt, integrator);
   }
   if (limits) enforce_limits(s, q_start_);
+  // rolling contacts have no position to restore: their slip is taken out of q̇ at each step's end, so it
+  // stays at round-off instead of drifting by the integrator's error
+  if (loops_ && !options_.loops->rolling().empty()) {
+    forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
+    loops_->project_velocities(model_, data_, s.t, s.q, s.qd);
+  }
 }
 
 void Simulator::advance(SimulationState& s, double dt, Integrator integrator) {

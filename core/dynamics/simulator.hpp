@@ -85,8 +85,10 @@ class Simulator {
   // coordinate does not open a closed loop (every hard loop takes part, also loops the engaged coordinate
   // is not on: their rows then only lose their small drift). checked at every step end, so no step size
   // tunnels through.
-  // the implicit integrators differentiate the tree's dynamics: a scene with closed loops or couplers is
-  // refused with std::invalid_argument naming the reason (implicit_unsupported).
+  // with rolling contacts (rolling_contact.hpp), q̇ is then projected onto every hard constraint row
+  // (LoopSolver::project_velocities), so the slip stays at round-off.
+  // the implicit integrators differentiate the tree's dynamics: a scene with closed loops, couplers or rolling
+  // contacts is refused with std::invalid_argument naming the reason (implicit_unsupported).
   // a spline curve joint's corner (SplineCurveJoint::corners, paper §8) reached inside the step cuts it
   // there: the crossing is found to round-off by regula falsi on the integrator's own step, the plastic
   // impulse of corner_impulse.hpp is applied and the rest of the step is taken from the new side, with

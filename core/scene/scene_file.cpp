@@ -5,6 +5,8 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "core/dynamics/algorithms.hpp"
+#include "core/dynamics/loop_solver.hpp"
 #include "core/io/joint_file.hpp"
 #include "core/io/json_cursor.hpp"
 #include "core/io/json_text.hpp"
@@ -264,7 +266,21 @@ void read_initial_state(const JsonCursor& s, Scene& scene) {
   }
 }
 
+// a rolling contact's initial velocity must not slip: take the slip out in the kinetic metric, the impulse a
+// contact with friction would give at release (LoopSolver::project_velocities), so energy is not lost at step 1.
+void start_rolling(const JsonCursor& loops, Scene& scene) {
+  MultibodyData data(scene.model);
+  forward_kinematics(scene.model, data, 0.0, scene.initial.q, scene.initial.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
+  LoopSolver solver(scene.model, scene.loops);
+  try {
+    solver.project_velocities(scene.model, data, 0.0, scene.initial.q, scene.initial.qd);
+  } catch (const RedundantLoopsError& e) {
+    loops.fail(ErrorKind::InvalidValue, e.what());
+  }
+}
+
 }  // namespace
+
 
 const char* scene_solver_name(SceneSolver solver) { return solver == SceneSolver::Maximal ? "maximal" : "reduced"; }
 
@@ -346,6 +362,7 @@ Scene read_scene_json(const nlohmann::json& doc_json, const std::string& source,
     read_loops(doc.at("loops"), scene.model, [&](const JsonCursor& j) { return read_joint(j, base_dir); }, scene.loops);
   }
   if (doc.has("couplers")) read_couplers(doc.at("couplers"), scene);
+  if (!scene.loops.rolling().empty()) start_rolling(doc.at("loops"), scene);
   return scene;
 }
 

@@ -43,11 +43,33 @@ double non_negative(const JsonCursor& c, const char* what) {
   return x;
 }
 
+// a loop of kind "rolling": a no-slip contact (core/dynamics/rolling_contact.hpp), not a loop joint.
+void read_rolling(const JsonCursor& l, std::size_t i, const MultibodyModel& model, LoopSet& loops) {
+  l.expect_only_keys({"name", "kind", "body_a", "body_b", "contact_body", "contact_frame", "axes", "stabilization"});
+  RollingContact c;
+  c.name = l.has("name") ? l.at("name").string() : "loop" + std::to_string(i);
+  c.body_a = loop_body(model, l, "body_a", true);
+  c.body_b = loop_body(model, l, "body_b", false);
+  c.frame_body = loop_body(model, l, "contact_body", true);
+  if (l.has("contact_frame")) c.frame_T_contact = l.at("contact_frame").transform();
+  if (l.has("axes")) c.axes = read_axes(l.at("axes"));
+  if (l.has("stabilization")) c.stabilization = non_negative(l.at("stabilization"), "stabilization");
+  try {
+    loops.add_rolling(model, std::move(c));
+  } catch (const std::invalid_argument& e) {
+    l.fail(ErrorKind::InvalidValue, e.what());
+  }
+}
+
 }  // namespace
 
 void read_loops(const JsonCursor& a, const MultibodyModel& model, const JointReader& read_joint, LoopSet& loops) {
   for (std::size_t i = 0; i < a.size(); ++i) {
     const JsonCursor l = a.element(i);
+    if (l.has("kind") && l.at("kind").json().is_string() && l.at("kind").string() == "rolling") {
+      read_rolling(l, i, model, loops);
+      continue;
+    }
     l.expect_only_keys({"name", "kind", "body_a", "body_b", "frame_a", "frame_b", "joint", "joint_offsets", "axes",
                         "compliance", "damping", "stabilization"});
     LoopConstraint loop;
@@ -79,7 +101,7 @@ void read_loops(const JsonCursor& a, const MultibodyModel& model, const JointRea
       } else if (kind.string() == "revolute") {
         joint = std::make_unique<RevoluteJoint>(Vec3::UnitZ());
       } else {
-        kind.fail(ErrorKind::InvalidValue, "unknown loop kind \"" + kind.string() + "\" (known: point, weld, revolute, joint)");
+        kind.fail(ErrorKind::InvalidValue, "unknown loop kind \"" + kind.string() + "\" (known: point, weld, revolute, joint, rolling)");
       }
       const SE3 a_T_frame = l.has("frame_a") ? l.at("frame_a").transform() : SE3();
       const SE3 b_T_frame = l.has("frame_b") ? l.at("frame_b").transform() : SE3();

@@ -1,5 +1,6 @@
 // the "loops" member of a scene file: loop-closing constraints between two bodies (core/dynamics/
-// loop_constraint.hpp). schema: docs/scene-file.md, "Closed loops".
+// loop_constraint.hpp) and no-slip contacts, kind "rolling" (core/dynamics/rolling_contact.hpp). schema:
+// docs/scene-file.md, "Closed loops" and "Rolling contact".
 #pragma once
 
 #include <functional>

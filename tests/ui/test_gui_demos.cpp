@@ -224,6 +224,44 @@ class GuiDemosTest : public QObject {
     player->reset();
   }
 
+  // issue 17, no-slip contact: the rolling demo plays in the app with its contact held (the dock's constraint line
+  // names the slip), the ball rolls across the bowl and its rings turn with it (screenshots at 0 and 1.2 s)
+  void rolling_ball_keeps_its_contact_in_the_playback() {
+    const auto window = windows_.make();
+    MainWindow& w = *window;
+    QVERIFY(wait_for_window(w));
+    const QString err = w.open_project(demos_dir() + QStringLiteral("/rolling.json"));
+    QVERIFY2(err.isEmpty(), qPrintable(err));
+    let_size_settle(*w.viewport());
+    auto* playback = qobject_cast<PlaybackPanel*>(w.panel(QStringLiteral("playback")));
+    QVERIFY(playback);
+    DynamicsPlayer* player = playback->dynamics()->player();
+    const DocumentData& d = w.document().data();
+    const js::ui::Body* ball = nullptr;
+    for (const js::ui::Body& b : d.bodies)
+      if (b.name == QStringLiteral("ball")) ball = &b;
+    QVERIFY(ball);
+    const BodyId ball_id = ball->id;
+    const SE3 start = d.world_T_body(ball_id);
+    QVERIFY(save_screenshot(w.viewport_image(), QStringLiteral("rolling_t0.png")));
+    QVERIFY(player->advance(1.2));
+    QApplication::processEvents();
+    QVERIFY(player->has_loops());
+    const LoopErrors e = player->loop_errors();
+    qInfo() << "rolling demo after 1.2 s: slip" << e.velocity << "m/s";
+    QVERIFY2(e.velocity < 1e-9, qPrintable(QString::number(e.velocity)));
+    const SE3 now = w.document().data().world_T_body(ball_id);
+    // it rolled from u = 0.3 m across the bottom, and turned (about 6 rad: the distance over the radius)
+    QVERIFY2((now.p - start.p).norm() > 0.1, qPrintable(QString::number((now.p - start.p).norm())));
+    const double turned = Eigen::AngleAxisd(start.R.transpose() * now.R).angle();
+    QVERIFY2(turned > 0.5, qPrintable(QString::number(turned)));
+    QLabel* label = playback->dynamics()->loop_label();
+    QVERIFY(!label->isHidden());
+    QVERIFY2(label->text().contains(QStringLiteral("rolling")), qPrintable(label->text()));
+    QVERIFY(save_screenshot(w.viewport_image(), QStringLiteral("rolling_t1.png")));
+    player->reset();
+  }
+
   // the four-bar's ground pin (its closed loop) is drawn in the view: both frames' triads and a cyan star at
   // the pin while closed; turning the crank alone opens it, and the gap between the pins is drawn red
   void four_bar_loop_closure_is_drawn() {

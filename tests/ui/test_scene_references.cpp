@@ -194,3 +194,34 @@ TEST_F(FourBarWithForces, RenamingACoordinateRenamesWhatNamesIt) {
 }
 
 }  // namespace
+
+namespace {
+
+// issue 17: a rolling contact names a third body, the carriage that carries its contact frame. renaming the
+// carriage renames it there; deleting it takes the contact with it (the same undo step), and the export reads back.
+TEST(RollingSceneReferences, TheContactBodyFollowsRenamesAndGoesWithIt) {
+  js::ui::SceneLoad l = js::ui::load_scene(QStringLiteral(JS_SOURCE_DIR "/resources/demos/rolling.json"));
+  ASSERT_TRUE(l.data) << l.error.toStdString();
+  js::ui::Document doc;
+  doc.reset(std::move(*l.data), {});
+  const auto exported = [&] {
+    QString error;
+    const json scene = js::ui::scene_to_json(doc.data(), error);
+    EXPECT_TRUE(error.isEmpty()) << error.toStdString();
+    EXPECT_NO_THROW(js::scene::read_scene_json(scene, "exported", JS_SOURCE_DIR "/resources/demos")) << scene.dump(1);
+    return scene;
+  };
+  ASSERT_EQ(exported()["loops"][0]["contact_body"], "carriage");
+  js::ui::Body carriage = *doc.data().body(joint_of(doc, "carriage").child);
+  carriage.name = QStringLiteral("sled");
+  ASSERT_TRUE(js::ui::set_body_properties(doc, carriage).ok());
+  EXPECT_EQ(exported()["loops"][0]["contact_body"], "sled");
+  const auto r = js::ui::remove_body(doc, carriage.id);
+  ASSERT_TRUE(r.ok()) << r.error.toStdString();
+  EXPECT_TRUE(r.value.contains(QStringLiteral("loop no slip"))) << r.value.toStdString();
+  EXPECT_TRUE(exported()["loops"].empty());
+  doc.undo_stack()->undo();
+  EXPECT_EQ(exported()["loops"][0]["contact_body"], "sled");
+}
+
+}  // namespace

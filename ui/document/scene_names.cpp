@@ -58,7 +58,8 @@ std::vector<std::string> remove_scene_references(json& scene, const std::set<std
     return gone.count(body) > 0 || jointless.count(body) > 0;
   };
   erase_where(scene, "loops", [&](const json& loop, std::size_t i) {
-    if (!is_gone(loop, "body_a") && !is_gone(loop, "body_b")) return false;
+    // a rolling contact's frame rides a third body
+    if (!is_gone(loop, "body_a") && !is_gone(loop, "body_b") && !is_gone(loop, "contact_body")) return false;
     const std::string name = string_at(loop, "name");
     removed.push_back("loop " + (name.empty() ? "loop" + std::to_string(i) : name));
     return true;
@@ -147,7 +148,7 @@ void rename_scene_bodies(json& scene, const Names& renamed) {
   if (renamed.empty() || !scene.is_object()) return;
   if (json* loops = array_at(scene, "loops"))
     for (json& loop : *loops)
-      for (const char* key : {"body_a", "body_b"}) rename_body(loop, key, renamed);
+      for (const char* key : {"body_a", "body_b", "contact_body"}) rename_body(loop, key, renamed);
   if (scene.contains("forces") && scene["forces"].is_object()) {
     json& forces = scene["forces"];
     if (json* springs = array_at(forces, "point_springs"))

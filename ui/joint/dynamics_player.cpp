@@ -191,6 +191,8 @@ bool DynamicsPlayer::play() {
     text += tr(", %n closed loop(s)", nullptr, run_->mb.scene.loops.num_loops());
   if (const auto n = static_cast<int>(run_->mb.scene.loops.couplers().size()); n > 0)
     text += tr(", %n coupled coordinate(s)", nullptr, n);
+  if (const auto n = static_cast<int>(run_->mb.scene.loops.rolling().size()); n > 0)
+    text += tr(", %n rolling contact(s)", nullptr, n);
   if (run_->keyed > 0) text += tr(", %n joint(s) following the timeline", nullptr, run_->keyed);
   emit status_message(text);
   return true;

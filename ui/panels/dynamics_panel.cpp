@@ -205,8 +205,9 @@ void DynamicsPanel::add_energy(double t, double kinetic, double potential) {
 }
 
 void DynamicsPanel::show_loop_error(double t, double position, double velocity) {
-  // closed loops and coordinate couplers alike: the largest constraint error (m or rad) and its rate
-  loop_->setText(tr("Constraints (loops, couplers) at t = %1 s: error %2, rate %3")
+  // closed loops, coordinate couplers and rolling contacts alike: the largest constraint error (m or rad) and its
+  // rate (a rolling contact's slip velocity)
+  loop_->setText(tr("Constraints (loops, couplers, rolling) at t = %1 s: error %2, rate or slip %3")
                      .arg(t, 0, 'f', 3)
                      .arg(position, 0, 'g', 2)
                      .arg(velocity, 0, 'g', 2));

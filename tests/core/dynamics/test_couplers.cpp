@@ -192,7 +192,7 @@ TEST(Couplers, ImplicitIntegratorsRefuseCouplersAndCountThem) {
   EXPECT_EQ(sim.unsupported(Integrator::RK4), "");
   for (Integrator integrator : {Integrator::ImplicitEuler, Integrator::ImplicitMidpoint}) {
     const std::string why = sim.unsupported(integrator);
-    EXPECT_NE(why.find("it has 2 closed loop(s) or coordinate coupler(s) (2 constraint rows)"), std::string::npos)
+    EXPECT_NE(why.find("it has 2 closed loop(s), coordinate coupler(s) or rolling contact(s) (2 constraint rows)"), std::string::npos)
         << why;
   }
 }
