@@ -3,12 +3,14 @@
 #include <QObject>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 #include <stdexcept>
 
 #include "core/motion/arc_length.hpp"
 #include "core/motion/timing_curve.hpp"
 #include "ui/document/commands.hpp"
+#include "ui/document/coordinate_units.hpp"
 #include "ui/document/joint_model.hpp"
 
 namespace js::ui {
@@ -162,6 +164,29 @@ OpResult<double> timeline_value_now(const Joint& j) {
   const auto arc = timeline_arc_length(j, &why);
   if (!arc) return fail<double>(why);
   return {arc->s_of_q(j.q[k]), {}};
+}
+
+double timeline_unit_factor(const Joint& j) {
+  return j.timeline.mode == TimelineMode::arc_length ? 1.0 : unit_factor(coordinate_unit(j, j.timeline.coordinate));
+}
+
+TimelineKeyBounds timeline_key_bounds(const Joint& j, int index, double margin) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  TimelineKeyBounds b{0.0, inf, -inf, inf};
+  const auto& keys = j.timeline.keys;
+  const auto n = static_cast<int>(keys.size());
+  if (index > 0 && index <= n) b.t_lo = keys[static_cast<std::size_t>(index - 1)].t + margin;
+  if (index >= 0 && index + 1 < n) b.t_hi = keys[static_cast<std::size_t>(index + 1)].t - margin;
+  if (j.timeline.mode == TimelineMode::arc_length) {
+    // TimelineCurve::make refuses an s off the path
+    if (const auto arc = timeline_arc_length(j)) b.value_lo = 0.0, b.value_hi = arc->length();
+    return b;
+  }
+  // a wrapping model takes any q onto its range, so no bound is a limit
+  if (j.model && j.model->range_policy() == RangePolicy::Wrap) return b;
+  if (const auto lo = coordinate_min(j, j.timeline.coordinate)) b.value_lo = *lo;
+  if (const auto hi = coordinate_max(j, j.timeline.coordinate)) b.value_hi = *hi;
+  return b;
 }
 
 double timeline_duration(const DocumentData& d) {

@@ -67,6 +67,19 @@ Eigen::VectorXd timeline_q(const Joint& j, const TimelineCurve& curve, double t)
 // the value a key at the joint's current pose gets: q of the timeline's coordinate, or its arc length s(q)
 OpResult<double> timeline_value_now(const Joint& j);
 
+// shown value per stored value of the joint's timeline, as the dock's table and plot show it: the coordinate's unit
+// factor (180/π for degrees, 1000 for millimetres; unit_factor in coordinate_units.hpp), 1 for an arc length
+double timeline_unit_factor(const Joint& j);
+
+// where key index of the joint's timeline may move (SI; an open end is ±infinity): its time strictly between its
+// neighbours' (margin s from each; 0 s or later for the first), its value within the coordinate's range where it has
+// a bound (not on a model that wraps, as clamp_to_range) or, in arc_length mode, within [0, the path's length]
+struct TimelineKeyBounds {
+  double t_lo = 0.0, t_hi = 0.0;
+  double value_lo = 0.0, value_hi = 0.0;
+};
+TimelineKeyBounds timeline_key_bounds(const Joint& j, int index, double margin);
+
 // the latest key time over every joint's timeline (0 when none has keys): the length of the animation
 double timeline_duration(const DocumentData& d);
 

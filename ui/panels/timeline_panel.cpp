@@ -23,6 +23,7 @@
 #include "ui/document/timeline.hpp"
 #include "ui/export/gltf_save.hpp"
 #include "ui/joint/timeline_player.hpp"
+#include "ui/panels/timeline_key_drag.hpp"
 
 namespace js::ui {
 namespace {
@@ -36,10 +37,7 @@ const Joint* timeline_joint(const Document& doc) {
   return doc.data().joint_of_child(s.body);
 }
 
-// shown value per stored value of the joint's timeline, and its unit's name
-double timeline_factor(const Joint& j) {
-  return j.timeline.mode == TimelineMode::arc_length ? 1.0 : unit_factor(coordinate_unit(j, j.timeline.coordinate));
-}
+// the name of the unit the joint's timeline shows its values in (timeline_unit_factor)
 QString timeline_unit(const Joint& j) {
   if (j.timeline.mode == TimelineMode::arc_length) return QObject::tr("s");
   const CoordinateUnit u = coordinate_unit(j, j.timeline.coordinate);
@@ -163,7 +161,19 @@ TimelinePanel::TimelinePanel(Document& doc, MeshLibrary* meshes, QWidget* parent
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(230);  // room for the axes' tick labels in a narrow dock
     layout->addWidget(view);
+    if (c == value_chart_) value_view_ = view;
   }
+  // the keys' markers can be dragged: a preview while the button is down, one undo step on release
+  key_drag_ = new TimelineKeyDrag(doc_, value_view_, key_dots_, this);
+  connect(key_drag_, &TimelineKeyDrag::preview, this, [this](const Joint* j) {
+    plot(j, false);
+    emit player_->time_changed(player_->time());  // the rate plot's time line spans its new axis
+  });
+  connect(key_drag_, &TimelineKeyDrag::cancelled, this, [this] {
+    plot(doc_.data().joint(joint_), true);
+    emit player_->time_changed(player_->time());
+  });
+  connect(key_drag_, &TimelineKeyDrag::status_message, this, &TimelinePanel::status_message);
 
   layout->addStretch();
 
@@ -233,6 +243,7 @@ void TimelinePanel::rebuild() {
   syncing_ = true;
   const Joint* j = timeline_joint(doc_);
   joint_ = j ? j->id : 0;
+  key_drag_->set_joint(joint_);
   for (QWidget* w : std::initializer_list<QWidget*>{mode_, continuity_, table_, add_, delete_}) w->setEnabled(j != nullptr);
   export_->setEnabled(timeline_duration(doc_.data()) > 0.0 ||
                       std::any_of(doc_.data().joints.begin(), doc_.data().joints.end(),
@@ -251,7 +262,7 @@ void TimelinePanel::rebuild() {
     if (j->model && dof == 1) mode_->addItem(tr("arc length"));
     mode_->setCurrentIndex(tl.mode == TimelineMode::arc_length ? dof : tl.coordinate);
     continuity_->setCurrentIndex(tl.continuity == TimingContinuity::c1 ? 1 : 0);
-    const double f = timeline_factor(*j);
+    const double f = timeline_unit_factor(*j);
     table_->setHorizontalHeaderLabels({tr("t (s)"), tl.mode == TimelineMode::arc_length
                                                         ? tr("arc length s")
                                                         : tr("%1 (%2)").arg(coordinate_name(*j, tl.coordinate), timeline_unit(*j))});
@@ -262,17 +273,17 @@ void TimelinePanel::rebuild() {
     }
   }
   syncing_ = false;
-  refresh_plot();
+  plot(j, true);
   emit player_->time_changed(player_->time());
 }
 
-void TimelinePanel::refresh_plot() {
+void TimelinePanel::plot(const Joint* j, bool rescale) {
   value_line_->clear();
   rate_line_->clear();
   accel_line_->clear();
   key_dots_->clear();
-  const Joint* j = doc_.data().joint(joint_);
-  const double end = player_->duration();
+  // a drag's preview keeps the value plot's axes, so the key stays under the mouse; the rate plot follows
+  const double end = rescale ? player_->duration() : value_x_->max();
   value_x_->setRange(0.0, end);
   rate_x_->setRange(0.0, end);
   std::optional<TimelineCurve> curve;
@@ -282,7 +293,7 @@ void TimelinePanel::refresh_plot() {
     if (!curve) emit status_message(why);
   }
   if (!curve) return;
-  const double f = timeline_factor(*j);
+  const double f = timeline_unit_factor(*j);
   const QString unit = timeline_unit(*j);
   value_y_->setTitleText(unit);
   rate_y_->setTitleText(tr("%1/s").arg(unit));
@@ -299,7 +310,7 @@ void TimelinePanel::refresh_plot() {
     r_lo = std::min(r_lo, p.rate * f), r_hi = std::max(r_hi, p.rate * f);
     a_lo = std::min(a_lo, p.acceleration * f), a_hi = std::max(a_hi, p.acceleration * f);
   }
-  round_axis(value_y_, v_lo, v_hi);
+  if (rescale) round_axis(value_y_, v_lo, v_hi);
   round_axis(rate_y_, r_lo, r_hi);
   round_axis(accel_y_, a_lo, a_hi);
   value_line_->replace(value);
@@ -323,7 +334,7 @@ void TimelinePanel::key_edited(int row, int column) {
   if (column == 0) {
     key.t = typed;
   } else {
-    key.value = typed / timeline_factor(*j);
+    key.value = typed / timeline_unit_factor(*j);
   }
   const auto r = ok ? set_timeline_key(doc_, joint_, row, key) : OpResult<int>{0, tr("Not a number: %1").arg(table_->item(row, column)->text())};
   if (!r.ok()) {

@@ -10,6 +10,7 @@
 #include "ui/document/document.hpp"
 
 class QChart;
+class QChartView;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -23,6 +24,7 @@ class QValueAxis;
 namespace js::ui {
 
 class MeshLibrary;
+class TimelineKeyDrag;
 class TimelinePlayer;
 
 class TimelinePanel : public QWidget {
@@ -45,6 +47,10 @@ class TimelinePanel : public QWidget {
   QLineSeries* value_series() { return value_line_; }
   QLineSeries* rate_series() { return rate_line_; }
   QLineSeries* acceleration_series() { return accel_line_; }
+  // the value plot, whose key markers (key_series) can be dragged (TimelineKeyDrag)
+  QChartView* value_view() { return value_view_; }
+  QScatterSeries* key_series() { return key_dots_; }
+  TimelineKeyDrag* key_drag() { return key_drag_; }
   // the joint shown (the active joint); 0 for none
   JointId joint() const { return joint_; }
   // writes the keyed motion at fps frames per second to path; an empty string, else the message (names the path)
@@ -57,7 +63,8 @@ class TimelinePanel : public QWidget {
 
  private:
   void rebuild();
-  void refresh_plot();
+  // plots joint j's timeline (null: none); rescale false keeps the axes, for a drag's preview
+  void plot(const Joint* j, bool rescale);
   void show_time(double t);
   void key_edited(int row, int column);
 
@@ -76,6 +83,8 @@ class TimelinePanel : public QWidget {
   QValueAxis *value_x_, *value_y_, *rate_x_, *rate_y_, *accel_y_;
   QLineSeries *value_line_, *rate_line_, *accel_line_, *value_cursor_, *rate_cursor_;
   QScatterSeries* key_dots_;
+  QChartView* value_view_ = nullptr;
+  TimelineKeyDrag* key_drag_ = nullptr;
   QSlider* scrubber_;
   QDoubleSpinBox* time_;
   QPushButton* play_;
