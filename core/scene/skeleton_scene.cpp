@@ -144,6 +144,10 @@ SkeletonScene skeleton_from_scene(const Scene& scene, const std::string& source)
                                  "\": closed loops are not mapped to the skeleton (its 6n system could close a point or "
                                  "revolute loop as one more joint; not done yet)");
   }
+  if (!scene.loops.rolling().empty()) {
+    refuse(source, "/loops", "rolling contact \"" + scene.loops.rolling()[0].name +
+                                 "\": no-slip contacts are not mapped to the skeleton (use the reduced solver)");
+  }
   SkeletonScene out;
   out.model.gravity = model.gravity;
   SkeletonBody ground;

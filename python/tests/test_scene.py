@@ -54,6 +54,17 @@ def test_scripted_scene_has_drive_columns(source):
     assert any(n.startswith("drive:") for n in t.dtype.names)
 
 
+def test_rolling_demo_keeps_its_contact(source):
+    # issue 17: a ball rolling without slipping in a bowl (a no-slip contact held by lagrange multipliers)
+    sc = js.Scene.load(str(source / "resources/demos/rolling.json"))
+    t = sc.simulate(1.0, every=10)
+    assert t["loop_velocity_error"].max() < 1e-9
+    assert np.ptp(t["energy"]) < 1e-6 * np.ptp(t["kinetic"])
+    assert np.ptp(t["q:carriage.u"]) > 0.1
+    with pytest.raises(ValueError, match="rolling contact"):
+        sc.simulate(0.1, integrator="implicit_midpoint")
+
+
 def test_maximal_solver_equals_cli(source, cli, tmp_path):
     path = source / "resources/scenes/ball_skeleton.json"
     cli("simulate", path, "--solver", "maximal", "--duration", "0.05", "-o", tmp_path / "m.csv")
