@@ -106,4 +106,8 @@ SE3 DocumentData::world_T_body(BodyId id) const {
   return world_T;
 }
 
+QString timeline_mode_text(TimelineMode mode) {
+  return mode == TimelineMode::arc_length ? QStringLiteral("arc_length") : QStringLiteral("q");
+}
+
 }  // namespace js::ui

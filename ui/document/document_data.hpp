@@ -93,6 +93,9 @@ struct FitRecord {
 // arc_length mode (a 1-dof joint with a model; core/motion's metric at the child origin, ℓ = 1 m per rad), q(t) =
 // q(s(t)) as a scene's scripted motion. one key holds its value; none: the joint is not animated.
 enum class TimelineMode { q, arc_length };
+// "q" and "arc_length", as the project file names the modes (here beside the enum: the project reader, which the
+// fuzz target compiles without timeline.cpp, writes them)
+QString timeline_mode_text(TimelineMode mode);
 
 struct TimelineKey {
   double t = 0.0;      // s

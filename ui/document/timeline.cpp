@@ -59,10 +59,6 @@ void push_timeline(Document& doc, const Joint& before, JointTimeline timeline, c
 
 }  // namespace
 
-QString timeline_mode_text(TimelineMode mode) {
-  return mode == TimelineMode::arc_length ? QStringLiteral("arc_length") : QStringLiteral("q");
-}
-
 std::shared_ptr<const JointArcLength> timeline_arc_length(const Joint& j, QString* error) {
   auto fail_with = [error](const QString& m) {
     if (error) *error = m;

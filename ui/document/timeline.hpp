@@ -17,9 +17,6 @@ class TimingCurve;
 
 namespace js::ui {
 
-// "q" and "arc_length", as the project file names the modes
-QString timeline_mode_text(TimelineMode mode);
-
 // the timeline evaluated at one time
 struct TimelinePoint {
   double value = 0.0;        // q (q mode) or s (arc_length mode)
