@@ -1,4 +1,5 @@
 #include "ui/export/exports.hpp"
+#include "ui/export/timeline_scene.hpp"
 
 #include "ui/export/osim_couplers.hpp"
 
@@ -190,8 +191,13 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
 
 QString export_scene_file(const DocumentData& d, const QString& path) {
   QString error;
-  json scene = scene_to_json(d, error);
+  std::vector<BodyId> ids;
+  json scene = scene_to_json(d, error, &ids);
   if (!error.isEmpty()) return error;
+  // keyed joints move in the exported scene as Simulate moves them (not in scene_to_json: Simulate prescribes them
+  // itself, from the dock's curves)
+  if (d.simulation.follow_timeline)
+    if (const QString e = add_timeline_to_scene(d, ids, scene); !e.isEmpty()) return e;
   // gravity switched off in the app (the player keeps the scene's gravity to switch it back on)
   if (!d.simulation.gravity) scene["settings"]["gravity"] = {0.0, 0.0, 0.0};
   // the files it names (meshes, joint files) relative to its folder: the scene moves with them
