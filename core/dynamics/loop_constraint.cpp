@@ -7,11 +7,11 @@
 #include <Eigen/Cholesky>
 #include <Eigen/QR>
 
+#include "core/dynamics/relative_jacobian.hpp"
+
 namespace js {
 
 namespace {
-
-using RowBasis = Eigen::Matrix<double, Eigen::Dynamic, 6, 0, 6, 6>;
 
 // N: an orthonormal basis of the complement of the columns of S (6×n, full column rank), as rows.
 void complement_rows(const JointJacobian& S, RowBasis& N) {
@@ -183,17 +183,7 @@ void evaluate_loop(const MultibodyModel& model, const MultibodyData& data, const
   ld.v_rel = v_b - Ad_apply(b_T_a, v_a);
   out.delta = ld.N * ld.phi;
   out.delta_dot = ld.N * ld.v_rel;
-  // J_rel = J_b − Ad_{b_T_a} J_a: column ±Ad_{b_T_j} s for the bodies on the path (common ancestors cancel)
-  out.G.setZero();
-  for (const LoopPathBody& pb : ld.path) {
-    const Body& body = model.body(pb.body);
-    const BodyData& bd = data.bodies[static_cast<std::size_t>(pb.body)];
-    const SE3 b_T_j = b_T_world * bd.world_T_body;
-    for (int k = 0; k < body.dof; ++k) {
-      const Twist col = pb.sign * Ad_apply(b_T_j, bd.joint.S.col(k));
-      out.G.col(body.q_index + k).noalias() = ld.N * col;
-    }
-  }
+  relative_jacobian_rows(model, data, ld.path, b_T_world, ld.N, out.G);
   if (n > 0) ld.sd = pseudo_solve(ld.joint.S, ld.v_rel);
   if (!with_bias) return;
   // A_rel = a_b − Ad_{b_T_a} a_a + ad_{V_rel} v_b (zero-q̈ part), and on the joint A_rel = S s̈ + ṡᵀ∇S ṡ

@@ -4,6 +4,23 @@
 
 namespace js {
 
+namespace {
+
+// M(q) with identity rows and columns at the prescribed coordinates (they take no constraint force: with zero
+// columns of G there, M⁻¹Gᵀ has zero rows), factored into llt. no allocation (both are preallocated).
+void factor_free_mass(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,
+                      Eigen::MatrixXd& M, Eigen::LLT<Eigen::MatrixXd>& llt) {
+  M = crba(model, data, t, q);
+  for (const PrescribedCoordinate& p : model.prescribed()) {
+    M.row(p.coordinate).setZero();
+    M.col(p.coordinate).setZero();
+    M(p.coordinate, p.coordinate) = 1.0;
+  }
+  llt.compute(M);
+}
+
+}  // namespace
+
 LoopSolver::LoopSolver(const MultibodyModel& model, const LoopSet& loops)
     : loops_(loops), rows_(loops.total_rows()), ldlt_a_(loops.total_rows()) {
   const int nq = model.nq();
@@ -137,14 +154,8 @@ void LoopSolver::solve(const MultibodyModel& model, MultibodyData& data, double 
   }
   // gamma_ already is γ − G q̈_free: the bias was taken from aba's body accelerations, which include q̈_free
   // M⁻¹Gᵀ; prescribed coordinates take no constraint force (identity rows of M, zero rows of M⁻¹Gᵀ)
-  M_ = crba(model, data, t, q);
-  for (const PrescribedCoordinate& p : model.prescribed()) {
-    M_.row(p.coordinate).setZero();
-    M_.col(p.coordinate).setZero();
-    M_(p.coordinate, p.coordinate) = 1.0;
-    G_.col(p.coordinate).setZero();
-  }
-  llt_m_.compute(M_);
+  factor_free_mass(model, data, t, q, M_, llt_m_);
+  for (const PrescribedCoordinate& p : model.prescribed()) G_.col(p.coordinate).setZero();
   Y_ = G_.transpose();
   llt_m_.solveInPlace(Y_);
   A_.noalias() = G_ * Y_;
@@ -197,14 +208,8 @@ void LoopSolver::project_velocities(const MultibodyModel& model, MultibodyData& 
     mu_[k] = delta_dot_[hard_[static_cast<std::size_t>(k)]];  // Gₕ q̇, prescribed rates included
   }
   // prescribed coordinates take no impulse: identity rows of M, zero columns of Gₕ
-  M_ = crba(model, data, t, q);
-  for (const PrescribedCoordinate& p : model.prescribed()) {
-    M_.row(p.coordinate).setZero();
-    M_.col(p.coordinate).setZero();
-    M_(p.coordinate, p.coordinate) = 1.0;
-    Gh_.col(p.coordinate).setZero();
-  }
-  llt_m_.compute(M_);
+  factor_free_mass(model, data, t, q, M_, llt_m_);
+  for (const PrescribedCoordinate& p : model.prescribed()) Gh_.col(p.coordinate).setZero();
   Yh_ = Gh_.transpose();
   llt_m_.solveInPlace(Yh_);
   Ah_.noalias() = Gh_ * Yh_;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/dynamics/relative_jacobian.hpp"
+
 namespace js {
 
 void check_rolling(const MultibodyModel& model, const RollingContact& c) {
@@ -46,17 +48,7 @@ void evaluate_rolling(const MultibodyModel& model, const MultibodyData& data, co
   const Twist& v_b = body_velocity(data, contact.body_b);
   rd.v_rel = v_b - Ad_apply(b_T_a, v_a);
   out.delta_dot.noalias() = rd.N * rd.v_rel;
-  // G = N J_rel, J_rel = J_b − Ad_{b_T_a} J_a: column ±Ad_{b_T_j} s for the bodies on the path
-  out.G.setZero();
-  for (const LoopPathBody& pb : rd.path) {
-    const Body& body = model.body(pb.body);
-    const BodyData& bd = data.bodies[static_cast<std::size_t>(pb.body)];
-    const SE3 b_T_j = b_T_world * bd.world_T_body;
-    for (int k = 0; k < body.dof; ++k) {
-      const Twist col = pb.sign * Ad_apply(b_T_j, bd.joint.S.col(k));
-      out.G.col(body.q_index + k).noalias() = rd.N * col;
-    }
-  }
+  relative_jacobian_rows(model, data, rd.path, b_T_world, rd.N, out.G);
   if (!with_bias) return;
   // d/dt (N Ad_{c_T_b} V_rel) = N Ad_{c_T_b} (V̇_rel + ad_ξ V_rel), ξ = v_b − Ad_{b_T_f} v_f (header)
   const Twist v_rel_dot = body_acceleration(data, contact.body_b) - Ad_apply(b_T_a, body_acceleration(data, contact.body_a)) +
