@@ -86,7 +86,8 @@ TEST(TimelineExport, NothingIsWrittenWhenKeyedJointsDoNotFollow) {
   QTemporaryDir dir;
   const QString path = dir.filePath(QStringLiteral("free.json"));
   ASSERT_EQ(export_scene_file(d, path), QString());
-  for (const nlohmann::json& b : read_exported_json(path)["bodies"]) {
+  const nlohmann::json exported = read_exported_json(path);  // kept: a loop over a temporary's member would dangle
+  for (const nlohmann::json& b : exported["bodies"]) {
     EXPECT_FALSE(b.contains("drive")) << b.dump();
     EXPECT_FALSE(b.contains("motion")) << b.dump();
   }

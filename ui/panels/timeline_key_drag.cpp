@@ -43,7 +43,7 @@ double clamp_if_range(double v, double lo, double hi) { return lo <= hi ? std::c
 }  // namespace
 
 TimelineKeyDrag::TimelineKeyDrag(Document& doc, QChartView* view, QScatterSeries* dots, QObject* parent)
-    : QObject(parent), doc_(doc), view_(view), dots_(dots) {
+    : QObject(parent), doc_(doc), view_(view), viewport_(view->viewport()), dots_(dots) {
   // hover moves arrive only with tracking: the open hand over a key
   view_->viewport()->setMouseTracking(true);
   view_->viewport()->installEventFilter(this);
@@ -82,7 +82,7 @@ int TimelineKeyDrag::key_near(const QPoint& pos) const {
 }
 
 bool TimelineKeyDrag::eventFilter(QObject* watched, QEvent* event) {
-  if (watched != view_->viewport()) return false;
+  if (watched != viewport_) return false;
   switch (event->type()) {
     case QEvent::MouseButtonPress:
     case QEvent::MouseButtonDblClick: {

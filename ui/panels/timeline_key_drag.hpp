@@ -17,6 +17,7 @@
 class QChartView;
 class QPoint;
 class QScatterSeries;
+class QWidget;
 
 namespace js::ui {
 
@@ -66,6 +67,9 @@ class TimelineKeyDrag : public QObject {
 
   Document& doc_;
   QChartView* view_;
+  // the view's viewport, kept: the filter sees its events while the view is being destroyed, when asking the view
+  // for it would call into a half-destroyed object (ubsan, found by the asan suite)
+  QWidget* viewport_;
   QScatterSeries* dots_;
   JointId joint_ = 0;
   std::optional<Drag> drag_;
