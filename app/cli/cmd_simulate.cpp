@@ -136,8 +136,7 @@ void add_simulate_command(CLI::App& app) {
   std::vector<std::string> names;
   for (Integrator i : kIntegrators) names.emplace_back(integrator_name(i));
   cmd->add_option("--integrator", opts->integrator,
-                  "euler | symplectic | rk4 | implicit_euler | implicit_midpoint (default: the scene's; the implicit "
-                  "ones refuse scenes with loops or couplers)")
+                  "euler | symplectic | rk4 | implicit_euler | implicit_midpoint (default: the scene's)")
       ->check(CLI::IsMember(names));
   cmd->add_option("--solver", opts->solver,
                   "reduced (articulated-body, every joint kind) | maximal (hakenberg skeleton: revolute and spherical "

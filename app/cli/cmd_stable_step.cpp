@@ -54,7 +54,7 @@ void run_stable_step(const StableStepCliOptions& o) {
     const char* name = integrator_name(integrator);
     const std::string refused = scene::refusal(sc, integrator);
     if (!refused.empty()) {
-      // one integrator refused (loops with an implicit one): say why, measure the others
+      // one integrator refused (a corner with loops): say why, measure the others
       if (o.integrator != "all") throw std::invalid_argument(refused);
       std::printf("%s: refused: %s\n", name, refused.c_str());
       continue;

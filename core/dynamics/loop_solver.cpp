@@ -38,6 +38,22 @@ LoopSolver::LoopSolver(const MultibodyModel& model, const LoopSet& loops)
   for (int k = loops.loop_rows(); k < rows_; ++k) hard_.push_back(k);
   rolling_data_.reserve(loops.rolling().size());
   for (const RollingContact& c : loops.rolling()) rolling_data_.emplace_back(model, c);
+  row_c_ = Eigen::VectorXd::Zero(rows_);
+  row_d_ = Eigen::VectorXd::Zero(rows_);
+  row_alpha_ = Eigen::VectorXd::Zero(rows_);
+  for (int i = 0; i < loops.num_loops(); ++i) {
+    const LoopConstraint& l = loops.loop(i);
+    const int r0 = offset_[static_cast<std::size_t>(i)];
+    row_c_.segment(r0, loops.rows(i)).setConstant(l.compliance > 0.0 ? l.compliance : 0.0);
+    row_d_.segment(r0, loops.rows(i)).setConstant(l.compliance > 0.0 ? l.damping : 0.0);
+    row_alpha_.segment(r0, loops.rows(i)).setConstant(l.stabilization);
+  }
+  r = loops.loop_rows();
+  for (const CoordinateCoupler& c : loops.couplers()) row_alpha_[r++] = c.stabilization;
+  for (std::size_t i = 0; i < loops.rolling().size(); ++i) {
+    row_alpha_.segment(r, rolling_data_[i].rows).setConstant(loops.rolling()[i].stabilization);
+    r += rolling_data_[i].rows;
+  }
   const auto nh = static_cast<Eigen::Index>(hard_.size());
   Gh_ = Eigen::MatrixXd::Zero(nh, nq);
   Yh_ = Eigen::MatrixXd::Zero(nq, nh);
@@ -112,6 +128,12 @@ void LoopSolver::check_rank(double t) const {
                             std::to_string(hard.size()) + " but have rank " + std::to_string(rank) + " at t = " +
                             std::to_string(t) + "; give these loops compliance (artisynth eq. 3.19-3.22) or "
                             "constrain fewer axes");
+}
+
+void LoopSolver::check_rank_once(double t) {
+  if (checked_) return;
+  check_rank(t);
+  checked_ = true;
 }
 
 void LoopSolver::solve(const MultibodyModel& model, MultibodyData& data, double t, const ConstVectorRef& q,

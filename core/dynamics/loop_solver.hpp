@@ -77,6 +77,16 @@ class LoopSolver {
   // the largest slip ‖δ̇‖ of any rolling contact at the last solve or measure (0 without contacts).
   double rolling_slip() const;
 
+  // per row, fixed by the loop set: compliance c (0: a hard row), damping d (N s/m or N m s/rad per unit
+  // of δ̇) and the baumgarte rate α (1/s); rolling rows have no δ, only α. the implicit integrators build
+  // their own constraint rows from these (simulator_implicit.cpp).
+  const Eigen::VectorXd& row_compliance() const { return row_c_; }
+  const Eigen::VectorXd& row_damping() const { return row_d_; }
+  const Eigen::VectorXd& row_stabilization() const { return row_alpha_; }
+  // solve()'s rank check of the hard rows, for callers that never call solve: after measure() at a state
+  // (t); throws RedundantLoopsError naming the loops. checks once, as solve.
+  void check_rank_once(double t);
+
  private:
   void evaluate(const MultibodyModel& model, const MultibodyData& data, const ConstVectorRef& q,
                 const ConstVectorRef& qd, bool with_bias);
@@ -89,6 +99,7 @@ class LoopSolver {
   std::vector<int> offset_;  // first row of each loop
   std::vector<RollingData> rolling_data_;
   std::vector<int> hard_;  // rows with no compliance
+  Eigen::VectorXd row_c_, row_d_, row_alpha_;
   Eigen::MatrixXd Gh_, Yh_, Ah_;  // project_velocities: hard rows, M⁻¹Gₕᵀ, Gₕ M⁻¹ Gₕᵀ
   Eigen::VectorXd mu_;
   Eigen::LDLT<Eigen::MatrixXd> ldlt_h_;

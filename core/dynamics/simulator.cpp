@@ -88,9 +88,28 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   W_ = Eigen::MatrixXd::Identity(n, n);
   lu_.compute(W_);
   delta_ = Eigen::VectorXd::Zero(n);
-  residual_ = Eigen::VectorXd::Zero(n);
   rhs_ = Eigen::VectorXd::Zero(n);
-  newton_step_ = Eigen::VectorXd::Zero(n);
+  const int m = loops_ ? loops_->rows() : 0;
+  xm_ = Eigen::VectorXd::Zero(n + m);
+  rx_ = Eigen::VectorXd::Zero(n + m);
+  rx_plus_ = Eigen::VectorXd::Zero(n + m);
+  dx_ = Eigen::VectorXd::Zero(n + m);
+  taken_ = Eigen::VectorXd::Zero(n + m);
+  Wx_ = Eigen::MatrixXd::Identity(n + m, n + m);
+  lux_.compute(Wx_);
+  Gc_ = Eigen::MatrixXd::Zero(m, n);
+  const int nj = loops_ ? n : 0;
+  Jq_ = Eigen::MatrixXd::Zero(nj, nj);
+  Jqd_ = Eigen::MatrixXd::Zero(nj, nj);
+  MJ_ = Eigen::MatrixXd::Zero(nj, nj);
+  Yc_ = Eigen::MatrixXd::Zero(n, m);
+  Ac_ = Eigen::MatrixXd::Identity(m, m);
+  luc_.compute(Ac_);
+  ec_ = Eigen::VectorXd::Zero(m);
+  lc_ = Eigen::VectorXd::Zero(m);
+  ctil_ = Eigen::VectorXd::Zero(m);
+  row_a_ = Eigen::VectorXd::Zero(m);
+  row_b_ = Eigen::VectorXd::Zero(m);
   p0_ = Eigen::VectorXd::Zero(n);
   pm_ = Eigen::VectorXd::Zero(n);
   pdot_ = Eigen::VectorXd::Zero(n);
@@ -99,7 +118,9 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   corner_qd_ = Eigen::VectorXd::Zero(n);
 }
 
-std::string Simulator::unsupported(Integrator integrator) const {
+// every integrator steps every scene but one: the integrator stays in the signature for what a method may
+// not support (as the implicit ones did loops before session 18)
+std::string Simulator::unsupported([[maybe_unused]] Integrator integrator) const {
   if (loops_ && !corners_.empty()) {
     const CornerCoordinate& c = corners_.coordinates().front();
     return "this scene's spline curve joint on body \"" + model_.body(c.body).name + "\" has " +
@@ -107,14 +128,7 @@ std::string Simulator::unsupported(Integrator integrator) const {
            "loops or coordinate couplers; the corner impulse does not yet hold loop constraints, so no integrator "
            "steps it (smooth the corner or remove the loops)";
   }
-  if (!is_implicit(integrator) || !loops_) return "";
-  // LoopSet::num_loops() counts the loops alone; the couplers and rolling contacts are refused as well
-  const std::size_t constraints = static_cast<std::size_t>(options_.loops->num_loops()) +
-                                  options_.loops->couplers().size() + options_.loops->rolling().size();
-  return std::string(integrator_name(integrator)) + " cannot step this scene: it has " +
-         std::to_string(constraints) + " closed loop(s), coordinate coupler(s) or rolling contact(s) (" +
-         std::to_string(loops_->rows()) + " constraint rows), and the implicit integrators differentiate the "
-         "tree's dynamics only; use rk4, symplectic or euler";
+  return "";
 }
 
 const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& q, const ConstVectorRef& qd) {
@@ -141,7 +155,6 @@ const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& 
 }
 
 void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
-  if (is_implicit(integrator) && loops_) throw std::invalid_argument(unsupported(integrator));
   if (!corners_.empty() && loops_) throw std::invalid_argument(unsupported(integrator));
   const bool limits = options_.enforce_limits && !constrained_.empty();
   dt_ = dt;
@@ -155,8 +168,7 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
   }
   if (limits) enforce_limits(s, q_start_);
   // rolling contacts have no position to restore: their slip is taken out of q̇ at each step's end, so it
-  // stays at round-off instead of drifting by the integrator's error
-  if (loops_ && !options_.loops->rolling().empty()) {
+  if (loops_ && (!options_.loops->rolling().empty() || integrator == Integrator::ImplicitEuler)) {
     forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
     loops_->project_velocities(model_, data_, s.t, s.q, s.qd);
   }
@@ -202,152 +214,6 @@ void Simulator::advance(SimulationState& s, double dt, Integrator integrator) {
   }
   s.t += dt;
   apply_prescribed(s);
-}
-
-void Simulator::load_prescribed(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
-  q_eval_ = q;
-  qd_eval_ = qd;
-  if (model_.prescribed().empty()) return;
-  evaluate_prescribed(model_, data_, t);
-  for (std::size_t k = 0; k < model_.prescribed().size(); ++k) {
-    const int c = model_.prescribed()[k].coordinate;
-    q_eval_[c] = data_.prescribed[k].q;
-    qd_eval_[c] = data_.prescribed[k].qd;
-  }
-}
-
-void Simulator::implicit_euler(SimulationState& s, double h) {
-  // one newton step of backward euler q̇⁺ = q̇ + h q̈(q⁺, q̇⁺), q⁺ = q + h q̇⁺ from Δq̇ = 0, linearized at (q, q̇):
-  // (M − h D_q̇ − h² D_q) Δq̇ = h M q̈ + h² D_q q̇, with D_x = M ∂q̈/∂x (dynamics_derivatives.hpp). prescribed
-  // rows are identity with a zero right-hand side: apply_prescribed puts them on their trajectory after.
-  load_prescribed(s.t, s.q, s.qd);
-  dynamics_derivatives(model_, forces_, data_, deriv_, s.t, q_eval_, qd_eval_);
-  W_ = deriv_.M;
-  W_.noalias() -= h * deriv_.D_qd;
-  W_.noalias() -= (h * h) * deriv_.D_q;
-  rhs_.noalias() = h * (deriv_.M * deriv_.qdd);
-  rhs_.noalias() += (h * h) * (deriv_.D_q * qd_eval_);
-  for (const PrescribedCoordinate& p : model_.prescribed()) rhs_[p.coordinate] = 0.0;
-  lu_.compute(W_);
-  delta_ = lu_.solve(rhs_);
-  stats_.iterations = 1;
-  s.qd += delta_;
-  s.q += h * s.qd;
-}
-
-void Simulator::midpoint_residual(const SimulationState& s, double h, const Eigen::VectorXd& vm, Eigen::VectorXd& r) {
-  const double tm = s.t + 0.5 * h;
-  q_tmp_ = s.q + (0.5 * h) * vm;
-  load_prescribed(tm, q_tmp_, vm);
-  forward_kinematics(model_, data_, tm, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Bias);
-  apply_forces(model_, forces_, data_, tm, q_eval_, qd_eval_, tau_);
-  aba_from_kinematics(model_, data_, tau_);
-  momentum_and_rate(model_, data_, qd_eval_, momentum_, pm_, pdot_);
-  r = pm_ - p0_ - (0.5 * h) * pdot_;
-  for (const PrescribedCoordinate& p : model_.prescribed()) r[p.coordinate] = 0.0;
-}
-
-void Simulator::implicit_midpoint(SimulationState& s, double h) {
-  // the implicit midpoint rule in canonical coordinates (q, p), p = ∂L/∂q̇ (momentum.hpp): symplectic for a
-  // conservative mechanism, so its energy error stays bounded over long runs instead of drifting:
-  //   q⁺ = q + h q̇_m,  p⁺ = p + h ṗ(t + h/2, q_m, q̇_m),  q_m = q + h q̇_m / 2,  p(q_m, q̇_m) = (p + p⁺)/2
-  // the unknown is the midpoint velocity q̇_m: R(q̇_m) = p(q_m, q̇_m) − p − (h/2) ṗ(q_m, q̇_m) = 0, by newton
-  // from explicit euler's half step. the matrix is W = M − h/2 (D_q̇ + Ṁ) − h²/4 D_q (D: the analytic
-  // derivatives of dynamics_derivatives.hpp; Ṁ = ∂M/∂q q̇_m by a central difference of crba along q̇_m),
-  // which leaves out the h² terms ∂M/∂q q̈ and ∂Ṁ/∂q q̇; where that slows the iteration (a correction not
-  // below 0.3 of the one before, seen on fast, badly conditioned chains) W is replaced by central
-  // differences of R itself. the matrix only steers the iteration: the residual is exact. q̇⁺ then solves
-  // p(q⁺, q̇⁺) = p⁺, i.e. M q̇⁺ = p⁺ − p(q⁺, q̇ with free rates 0) (the root's and prescribed rates' share).
-  const double tm = s.t + 0.5 * h;
-  const double t1 = s.t + h;
-  load_prescribed(s.t, s.q, s.qd);
-  forward_kinematics(model_, data_, s.t, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Velocity);
-  generalized_momentum(model_, data_, momentum_, p0_);
-  vm_ = s.qd + (0.5 * h) * accelerations(s.t, s.q, s.qd);
-  // W from the analytic derivatives at the first guess: Ṁ first (crba moves data_), then the derivatives
-  q_tmp_ = s.q + (0.5 * h) * vm_;
-  load_prescribed(tm, q_tmp_, vm_);
-  const double eps = 1e-6 / (1.0 + qd_eval_.cwiseAbs().maxCoeff());
-  k_q_[0] = q_eval_ + eps * qd_eval_;
-  k_q_[1] = q_eval_ - eps * qd_eval_;
-  W_ = crba(model_, data_, tm, k_q_[0]);
-  W_ -= crba(model_, data_, tm, k_q_[1]);
-  for (const PrescribedCoordinate& p : model_.prescribed()) {
-    W_.row(p.coordinate).setZero();
-    W_.col(p.coordinate).setZero();
-  }
-  W_ *= -0.5 * h / (2.0 * eps);
-  dynamics_derivatives(model_, forces_, data_, deriv_, tm, q_eval_, qd_eval_);
-  W_ += deriv_.M;
-  W_.noalias() -= (0.5 * h) * deriv_.D_qd;
-  W_.noalias() -= (0.25 * h * h) * deriv_.D_q;
-  lu_.compute(W_);
-  stats_.jacobians = 1;
-  const double scale = 1.0 + s.qd.cwiseAbs().maxCoeff();
-  stats_.converged = false;
-  double last = std::numeric_limits<double>::infinity(), before = last;  // the last two corrections
-  bool exact = false;
-  for (int it = 0; it < options_.newton_max_iterations; ++it) {
-    if (!exact && last > 0.3 * before) {
-      // slow: W by central differences of R (2 nq residuals), once per step
-      for (int k = 0; k < model_.nq(); ++k) {
-        const double e = 1e-7 * (1.0 + std::abs(vm_[k]));
-        vm_[k] += e;
-        midpoint_residual(s, h, vm_, k_qd_[0]);
-        vm_[k] -= 2.0 * e;
-        midpoint_residual(s, h, vm_, k_qd_[1]);
-        vm_[k] += e;
-        W_.col(k) = (k_qd_[0] - k_qd_[1]) / (2.0 * e);
-      }
-      for (const PrescribedCoordinate& p : model_.prescribed()) W_(p.coordinate, p.coordinate) = 1.0;
-      lu_.compute(W_);
-      exact = true;
-      ++stats_.jacobians;
-    }
-    midpoint_residual(s, h, vm_, residual_);
-    newton_step_ = lu_.solve(residual_);
-    double size = newton_step_.cwiseAbs().maxCoeff() / scale;
-    // natural monotonicity (deuflhard): a correction larger than the step just taken means that step
-    // overshot (far from the solution on a stiff spring); take back half of it, up to 6 times
-    for (int halving = 0; it > 0 && !(size < last) && halving < 6; ++halving) {
-      rhs_ *= 0.5;
-      vm_ += rhs_;
-      midpoint_residual(s, h, vm_, residual_);
-      newton_step_ = lu_.solve(residual_);
-      size = newton_step_.cwiseAbs().maxCoeff() / scale;
-      last *= 0.5;
-    }
-    rhs_ = newton_step_;  // the step taken, for the next test
-    vm_ -= newton_step_;
-    stats_.iterations = it + 1;
-    before = last;
-    last = size;
-    stats_.residual = last;
-    if (!std::isfinite(last)) break;
-    if (last <= options_.newton_tolerance) {
-      stats_.converged = true;
-      break;
-    }
-    // slow below the floor: where R is only c¹ (a coordinate crossing its range end, continued by
-    // extrapolation, or a limit) even the difference matrix converges linearly; below the floor the
-    // correction is far under the step's own error, so the iteration ends there
-    if (it >= 4 && last > 0.5 * before && last <= options_.newton_floor) {
-      stats_.converged = true;
-      break;
-    }
-  }
-  // p⁺ = p + h ṗ(midpoint) (pdot_ of the last residual, within the tolerance of the final q̇_m); q⁺; q̇⁺
-  pm_ = p0_ + h * pdot_;
-  s.q += h * vm_;
-  qd_tmp_.setZero();
-  load_prescribed(t1, s.q, qd_tmp_);
-  M_ = crba(model_, data_, t1, q_eval_);
-  forward_kinematics(model_, data_, t1, q_eval_, qd_eval_, Eigen::VectorXd(), KinematicsLevel::Velocity);
-  generalized_momentum(model_, data_, momentum_, p0_);
-  rhs_ = pm_ - p0_;
-  pin_prescribed_rates(model_, qd_eval_, M_, rhs_);
-  llt_.compute(M_);
-  s.qd = llt_.solve(rhs_);
 }
 
 void Simulator::apply_prescribed(SimulationState& s) {

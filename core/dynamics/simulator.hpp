@@ -87,16 +87,16 @@ class Simulator {
   // tunnels through.
   // with rolling contacts (rolling_contact.hpp), q̇ is then projected onto every hard constraint row
   // (LoopSolver::project_velocities), so the slip stays at round-off.
-  // the implicit integrators differentiate the tree's dynamics: a scene with closed loops, couplers or rolling
-  // contacts is refused with std::invalid_argument naming the reason (implicit_unsupported).
+  // the implicit integrators solve the constraint impulses of closed loops, couplers and rolling contacts
+  // inside their step (simulator_implicit.cpp).
   // a spline curve joint's corner (SplineCurveJoint::corners, paper §8) reached inside the step cuts it
   // there: the crossing is found to round-off by regula falsi on the integrator's own step, the plastic
   // impulse of corner_impulse.hpp is applied and the rest of the step is taken from the new side, with
   // every integrator. a scene with corners and closed loops or couplers is refused (unsupported()).
   void step(SimulationState& state, double dt, Integrator integrator);
 
-  // "" when the integrator can step this model, else why not (implicit integrators and loops or couplers;
-  // any integrator when corners and loops or couplers meet).
+  // "" when the integrator can step this model, else why not (any integrator when corners and loops or
+  // couplers meet).
   std::string unsupported(Integrator integrator) const;
   // how many corners the last step passed (0 without corners).
   int corners_crossed() const { return corners_crossed_; }
@@ -155,14 +155,32 @@ class Simulator {
   void load_prescribed(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
   void implicit_euler(SimulationState& s, double h);
   void implicit_midpoint(SimulationState& s, double h);
-  // R(q̇_m) of implicit_midpoint into r (p0_ holds the step's starting momentum); leaves pm_, pdot_ there
-  void midpoint_residual(const SimulationState& s, double h, const Eigen::VectorXd& vm, Eigen::VectorXd& r);
+  // R(x) of implicit_midpoint into r, x = (q̇_m, Λ) (p0_ holds the step's starting momentum); leaves pm_,
+  // pdot_ and Gc_ there
+  void midpoint_residual(const SimulationState& s, double h, const Eigen::VectorXd& x, Eigen::VectorXd& r);
+  // constraint rows inside the implicit steps (simulator_implicit.cpp): euler's impulse added to delta_,
+  // midpoint's row coefficients, G with the prescribed columns zeroed (after a loop measure)
+  void constrain_euler_step(double t, double h);
+  void constrained_derivatives(const SimulationState& s, double h);
+  void midpoint_rows(double h);
+  void constraint_jacobian();
   DynamicsDerivatives deriv_;
   MomentumWork momentum_;
   Eigen::VectorXd p0_, pm_, pdot_, vm_;  // implicit midpoint: momenta, their rate, the midpoint velocity
   Eigen::MatrixXd W_;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
-  Eigen::VectorXd delta_, residual_, rhs_, newton_step_;
+  Eigen::VectorXd delta_, rhs_;
+  // implicit midpoint's unknown x = (q̇_m, Λ), its residual (and a second one), correction, step taken,
+  // newton matrix (nq + rows square) and its factor
+  Eigen::VectorXd xm_, rx_, rx_plus_, dx_, taken_;
+  Eigen::MatrixXd Wx_;
+  Eigen::PartialPivLU<Eigen::MatrixXd> lux_;
+  // constraint rows in the implicit steps: G (rows × nq), W⁻¹Gᵀ, the schur complement and its factor, the
+  // right-hand side, Λ, C̃ and midpoint's row coefficients a, b
+  Eigen::MatrixXd Gc_, Yc_, Ac_;
+  Eigen::MatrixXd Jq_, Jqd_, MJ_;  // ∂q̈_c/∂q, ∂q̈_c/∂q̇ and M (I − h J_q̇ − h² J_q) with constraint rows
+  Eigen::PartialPivLU<Eigen::MatrixXd> luc_;
+  Eigen::VectorXd ec_, lc_, ctil_, row_a_, row_b_;
   StepStats stats_;
   // rk4 stages
   Eigen::VectorXd q_tmp_, qd_tmp_, k_q_[4], k_qd_[4];

@@ -55,7 +55,10 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   integrator_->addItems(dynamics_integrators());
   integrator_->setCurrentText(integrator_text(player_->settings().integrator));
   integrator_->setToolTip(tr("euler: explicit (the paper's §7, gains energy); symplectic: semi-implicit euler "
-                             "(energy oscillates but stays bounded); rk4: classical fourth order (most accurate)"));
+                             "(energy oscillates but stays bounded); rk4: classical fourth order (most accurate); "
+                             "implicit_euler: linearly implicit, for large steps on stiff springs (damps); "
+                             "implicit_midpoint: symplectic with newton iterations, for large steps that keep the "
+                             "energy. every one holds closed loops, couplers and rolling contacts"));
   solver_ = new QComboBox;
   solver_->setObjectName(QStringLiteral("solver"));
   solver_->addItems({tr("reduced (every joint)"), tr("maximal (hinges and balls)")});

@@ -1,6 +1,6 @@
 // the implicit integrators (core/dynamics/simulator.hpp, issue 17): convergence order, energy behaviour of
 // implicit midpoint on undamped mechanisms, linearly implicit euler's dissipation, prescribed coordinates,
-// loops refused with a reason, no allocation in a step.
+// no allocation in a step (loops, couplers and rolling contacts: test_implicit_loops.cpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -187,24 +187,6 @@ TEST(Implicit, PrescribedCoordinatesFollowTheirTrajectory) {
     const PrescribedSample p = sc.model.prescribed().front().trajectory(s.t);
     EXPECT_NEAR(s.q[w], p.q, 1e-12);
     EXPECT_NEAR(s.qd[w], p.qd, 1e-12);
-  }
-}
-
-TEST(Implicit, LoopsAreRefusedWithAReason) {
-  const scene::Scene s = scene::read_scene_file(kScenes + "four_bar.json");
-  SimulatorOptions options;
-  options.loops = &s.loops;
-  Simulator sim(s.model, s.forces, options);
-  SimulationState state = s.initial;
-  EXPECT_EQ(sim.unsupported(Integrator::RK4), "");
-  for (Integrator integrator : {Integrator::ImplicitEuler, Integrator::ImplicitMidpoint}) {
-    EXPECT_NE(sim.unsupported(integrator).find("closed loop"), std::string::npos);
-    try {
-      sim.step(state, 1e-3, integrator);
-      ADD_FAILURE() << "stepped a closed loop";
-    } catch (const std::invalid_argument& e) {
-      EXPECT_NE(std::string(e.what()).find(integrator_name(integrator)), std::string::npos) << e.what();
-    }
   }
 }
 
