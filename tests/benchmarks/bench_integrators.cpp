@@ -42,4 +42,33 @@ void BM_Step(benchmark::State& state) {
 // rk4 (2), implicit_euler (3), implicit_midpoint (4) on every demo; symplectic (1) as the cheapest reference
 BENCHMARK(BM_Step)->ArgsProduct({{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4}})->Unit(benchmark::kMicrosecond);
 
+// scenes with constraint rows (session 18): the four-bar's hard loop and the rolling demo's no-slip contact,
+// at 5 ms from their initial states (restarted after 1 s). the implicit ones solve the constraint impulse
+// inside the step (linearly implicit euler: differences of the constrained dynamics; midpoint: newton on
+// (q̇_m, Λ)); rk4 is the baseline.
+const char* const kConstrained[] = {"scenes/four_bar", "demos/rolling"};
+
+void BM_ConstrainedStep(benchmark::State& state) {
+  const std::string name = kConstrained[state.range(0)];
+  const Integrator integrator = kIntegrators[state.range(1)];
+  const scene::Scene sc = scene::read_scene_file(std::string(JS_SOURCE_DIR) + "/resources/" + name + ".json");
+  const double dt = 5e-3;
+  Simulator sim(sc.model, sc.forces, SimulatorOptions{.loops = &sc.loops});
+  SimulationState s = sc.initial;
+  long iterations = 0, steps = 0;
+  for (auto _ : state) {
+    sim.step(s, dt, integrator);
+    iterations += sim.last_step_stats().iterations;
+    ++steps;
+    if (s.t > 1.0 || !s.q.allFinite()) {
+      state.PauseTiming();
+      s = sc.initial;
+      state.ResumeTiming();
+    }
+  }
+  state.SetLabel(name + " " + integrator_name(integrator) + " dt " + std::to_string(dt));
+  state.counters["newton_iterations"] = steps > 0 ? static_cast<double>(iterations) / static_cast<double>(steps) : 0.0;
+}
+BENCHMARK(BM_ConstrainedStep)->ArgsProduct({{0, 1}, {2, 3, 4}})->Unit(benchmark::kMicrosecond);
+
 }  // namespace
