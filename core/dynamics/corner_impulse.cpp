@@ -2,16 +2,48 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
+
+#include "core/joints/restricted_joint.hpp"
+#include "core/joints/series_joint.hpp"
 
 namespace js {
 
+namespace {
+
+// the spline curve joints with corners inside joint, with the joint coordinate that is each curve's own
+// (offset: the joint's first coordinate among the body's). a restricted joint passes on the curves whose
+// coordinate it leaves free; one it fixes cannot cross a corner, and one it couples to others (a corner in
+// a function of the free coordinates) is left without the impulse.
+void curves_in(const JointModel& joint, int offset, std::vector<std::pair<int, const SplineCurveJoint*>>& out) {
+  if (const auto* curve = dynamic_cast<const SplineCurveJoint*>(&joint)) {
+    if (!curve->corners().empty()) out.emplace_back(offset, curve);
+  } else if (const auto* series = dynamic_cast<const SeriesJoint*>(&joint)) {
+    curves_in(series->first(), offset, out);
+    curves_in(series->second(), offset + series->first().dof(), out);
+  } else if (const auto* restricted = dynamic_cast<const RestrictedJoint*>(&joint)) {
+    std::vector<std::pair<int, const SplineCurveJoint*>> inner;
+    curves_in(restricted->inner(), 0, inner);
+    for (const auto& [k, part] : inner) {
+      const int free = restricted->free_index_of(k);
+      if (free >= 0) out.emplace_back(offset + free, part);
+    }
+  }
+}
+
+}  // namespace
+
 CornerImpulse::CornerImpulse(const MultibodyModel& model) : model_(model), momentum_(model) {
+  std::vector<std::pair<int, const SplineCurveJoint*>> found;
   for (int i = 0; i < model.num_bodies(); ++i) {
     const Body& body = model.body(i);
-    const auto* curve = dynamic_cast<const SplineCurveJoint*>(body.joint.get());
-    // a prescribed coordinate follows its trajectory through the corner: no impulse
-    if (curve == nullptr || curve->corners().empty() || model.is_prescribed(body.q_index)) continue;
-    coordinates_.push_back({i, body.q_index, curve});
+    found.clear();
+    curves_in(*body.joint, 0, found);
+    for (const auto& [local, curve] : found) {
+      // a prescribed coordinate follows its trajectory through the corner: no impulse
+      if (model.is_prescribed(body.q_index + local)) continue;
+      coordinates_.push_back({i, body.q_index + local, curve, local, curve == body.joint.get()});
+    }
   }
   const int n = model.nq();
   p_ = Eigen::VectorXd::Zero(n);
@@ -51,6 +83,14 @@ bool CornerImpulse::first_crossing(int index, double q0, double q1, CornerCrossi
   return true;
 }
 
+bool CornerImpulse::between(int coordinate, double q0, double q1) const {
+  CornerCrossing c;
+  for (int i = 0; i < static_cast<int>(coordinates_.size()); ++i) {
+    if (coordinates_[static_cast<std::size_t>(i)].coordinate == coordinate && first_crossing(i, q0, q1, c)) return true;
+  }
+  return false;
+}
+
 double CornerImpulse::velocity_sweep(MultibodyData& data, const Eigen::VectorXd& qd) const {
   double kinetic = 0.0;
   for (int i = 0; i < model_.num_bodies(); ++i) {
@@ -65,16 +105,29 @@ double CornerImpulse::velocity_sweep(MultibodyData& data, const Eigen::VectorXd&
   return kinetic;
 }
 
+void CornerImpulse::evaluate_side(const CornerCoordinate& cc, const Eigen::VectorXd& q, const CornerCrossing& crossing,
+                                  bool below, JointData& jd) const {
+  if (cc.direct) {
+    cc.joint->evaluate_one_sided(crossing.knot, below, jd, EvalLevel::Jacobian);
+    return;
+  }
+  const Body& body = model_.body(cc.body);
+  JointVector qj = q.segment(body.q_index, body.dof);
+  // S is bounded on each side, so a hair off the corner differs from the one-sided limit by ~1e-12 of ∇S
+  qj[cc.local] = crossing.q + (below ? -1.0 : 1.0) * 1e-12 * (1.0 + std::abs(crossing.q));
+  body.joint->evaluate(qj, jd, EvalLevel::Jacobian);
+}
+
 void CornerImpulse::apply(MultibodyData& data, double t, const Eigen::VectorXd& q, Eigen::VectorXd& qd,
                           const CornerCrossing& crossing) {
   const CornerCoordinate& cc = coordinates_[static_cast<std::size_t>(crossing.index)];
   JointData& jd = data.bodies[static_cast<std::size_t>(cc.body)].joint;
   forward_kinematics(model_, data, t, q, qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
   // V⁻: the body twists with the side the coordinate comes from
-  cc.joint->evaluate_one_sided(crossing.knot, crossing.upward, jd, EvalLevel::Jacobian);
+  evaluate_side(cc, q, crossing, crossing.upward, jd);
   stats_.kinetic_before = velocity_sweep(data, qd);
   // p = J⁺ᵀ 𝕀 V⁻: the momentum of the bodies' motion along the new side's tangents (eq. 16's Sᵀ per joint)
-  cc.joint->evaluate_one_sided(crossing.knot, !crossing.upward, jd, EvalLevel::Jacobian);
+  evaluate_side(cc, q, crossing, !crossing.upward, jd);
   generalized_momentum(model_, data, momentum_, p_);
   // a moving root and prescribed rates keep their share b⁺: take J⁺ᵀ 𝕀 b⁺ out
   const bool driven = !model_.root_is_fixed() || !model_.prescribed().empty();

@@ -22,11 +22,15 @@
 
 namespace js {
 
-// a free coordinate on a spline curve joint with corners.
+// a free coordinate on a spline curve joint with corners: the body's own joint, or a part of it (a series
+// joint's part, a restricted joint's inner coordinate left free: the curve's coordinate is then the body's
+// coordinate `local` unchanged).
 struct CornerCoordinate {
   int body = 0;
   int coordinate = 0;  // index into q
-  const SplineCurveJoint* joint = nullptr;
+  const SplineCurveJoint* joint = nullptr;  // the curve whose corners() and period the coordinate meets
+  int local = 0;        // index among the body joint's coordinates
+  bool direct = true;   // the body's joint is the curve itself (else a series or restricted joint holds it)
 };
 
 // one corner reached: which CornerCoordinate, the corner's knot (inside the domain: where the joint is
@@ -55,6 +59,8 @@ class CornerImpulse {
   // the first corner that coordinates()[index] meets moving from q0 to q1: strictly past q0, up to and
   // including q1 (a step that starts on a corner has already had its impulse). false when none.
   bool first_crossing(int index, double q0, double q1, CornerCrossing& out) const;
+  // whether state coordinate `coordinate` meets a corner moving from q0 to q1 (past q0, up to q1).
+  bool between(int coordinate, double q0, double q1) const;
 
   // q̇ ← q̇⁺ at (t, q) for the crossing (the header's formula). q holds the corner (its G is continuous,
   // so q a little past it is fine); data is the simulator's workspace. allocates nothing.
@@ -70,6 +76,11 @@ class CornerImpulse {
   const MultibodyModel& model_;
   std::vector<CornerCoordinate> coordinates_;
   MomentumWork momentum_;
+  // the body joint's side of the corner: the curve's exact one-sided limit when it is the body's joint,
+  // else the whole joint evaluated a hair (1e-12 relative) on that side of the corner
+  void evaluate_side(const CornerCoordinate& cc, const Eigen::VectorXd& q, const CornerCrossing& crossing, bool below,
+                     JointData& jd) const;
+
   Eigen::VectorXd p_, p_base_, rates_;
   Eigen::MatrixXd M_;
   Eigen::LLT<Eigen::MatrixXd> llt_;

@@ -75,7 +75,7 @@ DynamicsDerivatives::DynamicsDerivatives(const MultibodyModel& model) {
 
 void dynamics_derivatives(const MultibodyModel& model, const ForceSet& forces, MultibodyData& data,
                           DynamicsDerivatives& out, double t, const ConstVectorRef& q, const ConstVectorRef& qd,
-                          bool accelerations) {
+                          bool accelerations, const CornerImpulse* corners) {
   const int nq = model.nq();
   const int nb = model.num_bodies();
   // M first: crba re-evaluates the joints at Jacobian level, the sweep below then at Hessian level
@@ -116,6 +116,7 @@ void dynamics_derivatives(const MultibodyModel& model, const ForceSet& forces, M
   }
 
   // one tangent sweep per free coordinate k, for δq = e_k (rate = false) and δq̇ = e_k (rate = true)
+  double hessian_span = 2.0 * kHessianStep;  // the ∂∇S difference's width (one step next to a corner)
   for (int k = 0; k < nq; ++k) {
     if (!out.free_[static_cast<std::size_t>(k)]) continue;
     const int owner = model.coordinate(k).body;
@@ -127,10 +128,22 @@ void dynamics_derivatives(const MultibodyModel& model, const ForceSet& forces, M
         const Body& ob = model.body(owner);
         const auto o = static_cast<std::size_t>(owner);
         JointVector qj = q.segment(ob.q_index, ob.dof);
+        // next to a corner (S jumps there): the side without it, from the joint at q itself
+        const bool up = corners == nullptr || !corners->between(k, q[k], q[k] + kHessianStep);
+        const bool down = corners == nullptr || !corners->between(k, q[k], q[k] - kHessianStep);
         qj[local] += kHessianStep;
-        ob.joint->evaluate(qj, out.plus[o], EvalLevel::Hessian);
+        if (up) {
+          ob.joint->evaluate(qj, out.plus[o], EvalLevel::Hessian);
+        } else {
+          out.plus[o] = data.bodies[o].joint;
+        }
         qj[local] -= 2.0 * kHessianStep;
-        ob.joint->evaluate(qj, out.minus[o], EvalLevel::Hessian);
+        if (down) {
+          ob.joint->evaluate(qj, out.minus[o], EvalLevel::Hessian);
+        } else {
+          out.minus[o] = data.bodies[o].joint;
+        }
+        hessian_span = (up ? kHessianStep : 0.0) + (down ? kHessianStep : 0.0);
       }
       // forward: pose, velocity and acceleration tangents
       for (int i = 0; i < nb; ++i) {
@@ -169,7 +182,7 @@ void dynamics_derivatives(const MultibodyModel& model, const ForceSet& forces, M
             const JointHessian& hm = out.minus[static_cast<std::size_t>(owner)].dS;
             for (int a = 0; a < n; ++a) {
               for (int b = 0; b < n; ++b) {
-                dc.noalias() += (hp.col(a * n + b) - hm.col(a * n + b)) * (qdi[a] * qdi[b] / (2.0 * kHessianStep));
+                dc.noalias() += (hp.col(a * n + b) - hm.col(a * n + b)) * (qdi[a] * qdi[b] / hessian_span);
               }
             }
             da += dc + dS_qdd - ad_apply(xi, ag_in);

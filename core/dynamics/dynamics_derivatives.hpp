@@ -20,6 +20,7 @@
 
 #include <Eigen/Cholesky>
 
+#include "core/dynamics/corner_impulse.hpp"
 #include "core/dynamics/forces.hpp"
 
 namespace js {
@@ -46,8 +47,10 @@ struct DynamicsDerivatives {
 // evaluates q̈, M, D_q, D_q̇ (and ∂q̈/∂q, ∂q̈/∂q̇ when accelerations) at (t, q, q̇) under forces. q and q̇
 // must already hold the prescribed coordinates' values at t (the simulator's accelerations() does the same).
 // leaves data as aba left it at (t, q, q̇), with M in out.M. allocates nothing.
+// corners: the spline curve corners of the model (the simulator's); the ∂∇S difference is then one-sided
+// where a corner lies within its step, so a state a hair past a corner is differentiated on its own side.
 void dynamics_derivatives(const MultibodyModel& model, const ForceSet& forces, MultibodyData& data,
                           DynamicsDerivatives& out, double t, const ConstVectorRef& q, const ConstVectorRef& qd,
-                          bool accelerations = false);
+                          bool accelerations = false, const CornerImpulse* corners = nullptr);
 
 }  // namespace js

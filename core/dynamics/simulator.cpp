@@ -118,18 +118,9 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   corner_qd_ = Eigen::VectorXd::Zero(n);
 }
 
-// every integrator steps every scene but one: the integrator stays in the signature for what a method may
-// not support (as the implicit ones did loops before session 18)
-std::string Simulator::unsupported([[maybe_unused]] Integrator integrator) const {
-  if (loops_ && !corners_.empty()) {
-    const CornerCoordinate& c = corners_.coordinates().front();
-    return "this scene's spline curve joint on body \"" + model_.body(c.body).name + "\" has " +
-           std::to_string(c.joint->corners().size()) + " corner(s) (knots of multiplicity k - 1) and the scene has closed "
-           "loops or coordinate couplers; the corner impulse does not yet hold loop constraints, so no integrator "
-           "steps it (smooth the corner or remove the loops)";
-  }
-  return "";
-}
+// every integrator steps every scene: the integrator stays in the signature for what a method may not
+// support (the implicit ones refused loops, and every one refused corners with loops, before session 18)
+std::string Simulator::unsupported([[maybe_unused]] Integrator integrator) const { return ""; }
 
 const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& q, const ConstVectorRef& qd) {
   if (!model_.prescribed().empty()) {
@@ -155,7 +146,6 @@ const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& 
 }
 
 void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
-  if (!corners_.empty() && loops_) throw std::invalid_argument(unsupported(integrator));
   const bool limits = options_.enforce_limits && !constrained_.empty();
   dt_ = dt;
   if (limits) q_start_ = s.q;

@@ -92,11 +92,11 @@ class Simulator {
   // a spline curve joint's corner (SplineCurveJoint::corners, paper §8) reached inside the step cuts it
   // there: the crossing is found to round-off by regula falsi on the integrator's own step, the plastic
   // impulse of corner_impulse.hpp is applied and the rest of the step is taken from the new side, with
-  // every integrator. a scene with corners and closed loops or couplers is refused (unsupported()).
+  // every integrator; with loops, couplers or rolling contacts the impulse also keeps their hard rows (a
+  // kinetic-metric projection onto them right after it).
   void step(SimulationState& state, double dt, Integrator integrator);
 
-  // "" when the integrator can step this model, else why not (any integrator when corners and loops or
-  // couplers meet).
+  // "" when the integrator can step this model, else why not (every integrator steps every scene today).
   std::string unsupported(Integrator integrator) const;
   // how many corners the last step passed (0 without corners).
   int corners_crossed() const { return corners_crossed_; }

@@ -1,6 +1,7 @@
 // the simulator's steps through the corners of spline curve joints (corner_impulse.hpp): a step that carries
 // a coordinate over a corner is cut at the crossing, found to round-off by regula falsi on the integrator's
-// own step size, the impulse is applied there and the rest of the step is taken from the new side.
+// own step size, the impulse is applied there (held to the loops' hard rows when there are any) and the rest
+// of the step is taken from the new side.
 #include <cmath>
 
 #include "core/dynamics/simulator.hpp"
@@ -114,6 +115,13 @@ void Simulator::advance_through_corners(SimulationState& s, double dt, Integrato
     // on the corner, a hair past it so that evaluate() takes the new side from here on
     s.q[k] = crossing.q + (crossing.upward ? 1.0 : -1.0) * 1e-12 * (1.0 + std::abs(crossing.q));
     corners_.apply(data_, s.t, s.q, s.qd, crossing);
+    // with loops, couplers or rolling contacts the plastic impulse must also keep their rows: the least
+    // kinetic-energy change subject to the new side's tangent and G⁺ q̇⁺ = 0 is the tree's impulse followed
+    // by the kinetic-metric projection onto the hard rows (M q̇⁺ = p⁺ + G⁺ᵀμ), G⁺ taken on the new side
+    if (loops_) {
+      forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
+      loops_->project_velocities(model_, data_, s.t, s.q, s.qd);
+    }
     ++corners_crossed_;
     left = t_end - s.t;
     if (left <= 1e-14 * dt) break;

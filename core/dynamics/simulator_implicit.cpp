@@ -41,7 +41,7 @@ void Simulator::implicit_euler(SimulationState& s, double h) {
   if (loops_) {
     constrained_derivatives(s, h);
   } else {
-    dynamics_derivatives(model_, forces_, data_, deriv_, s.t, q_eval_, qd_eval_);
+    dynamics_derivatives(model_, forces_, data_, deriv_, s.t, q_eval_, qd_eval_, false, &corners_);
     W_ = deriv_.M;
     W_.noalias() -= h * deriv_.D_qd;
     W_.noalias() -= (h * h) * deriv_.D_q;
@@ -65,25 +65,36 @@ void Simulator::constrained_derivatives(const SimulationState& s, double h) {
   // (4 nq solves; loop scenes are small): D_x = M ∂q̈_c/∂x. prescribed coordinates: identity rows of M and
   // zero rows of the derivatives (their accelerations follow the trajectory whatever the state).
   const int n = model_.nq();
+  k_qd_[2] = accelerations(s.t, s.q, s.qd);
   q_tmp_ = s.q;
   qd_tmp_ = s.qd;
   for (int k = 0; k < n; ++k) {
+    // a coordinate next to a spline curve joint's corner (a step starts a hair past one after its impulse):
+    // difference on the side without the corner, where q̈_c is smooth
     const double eq = 1e-6 * (1.0 + std::abs(q_tmp_[k]));
-    q_tmp_[k] += eq;
-    k_qd_[0] = accelerations(s.t, q_tmp_, qd_tmp_);
-    q_tmp_[k] -= 2.0 * eq;
-    k_qd_[1] = accelerations(s.t, q_tmp_, qd_tmp_);
-    q_tmp_[k] += eq;
-    Jq_.col(k) = (k_qd_[0] - k_qd_[1]) / (2.0 * eq);
+    const bool up = !corners_.between(k, q_tmp_[k], q_tmp_[k] + eq);
+    const bool down = !corners_.between(k, q_tmp_[k], q_tmp_[k] - eq);
+    if (up) q_tmp_[k] += eq;
+    k_qd_[0] = up ? accelerations(s.t, q_tmp_, qd_tmp_) : k_qd_[2];
+    q_tmp_[k] = s.q[k];
+    if (down) q_tmp_[k] -= eq;
+    k_qd_[1] = down ? accelerations(s.t, q_tmp_, qd_tmp_) : k_qd_[2];
+    q_tmp_[k] = s.q[k];
+    const double span = (up ? eq : 0.0) + (down ? eq : 0.0);  // 0 only between two corners 1e-6 apart
+    if (span > 0.0) {
+      Jq_.col(k) = (k_qd_[0] - k_qd_[1]) / span;
+    } else {
+      Jq_.col(k).setZero();
+    }
     const double ev = 1e-6 * (1.0 + std::abs(qd_tmp_[k]));
     qd_tmp_[k] += ev;
     k_qd_[0] = accelerations(s.t, q_tmp_, qd_tmp_);
     qd_tmp_[k] -= 2.0 * ev;
     k_qd_[1] = accelerations(s.t, q_tmp_, qd_tmp_);
-    qd_tmp_[k] += ev;
+    qd_tmp_[k] = s.qd[k];
     Jqd_.col(k) = (k_qd_[0] - k_qd_[1]) / (2.0 * ev);
   }
-  k_qd_[2] = accelerations(s.t, s.q, s.qd);
+  load_prescribed(s.t, s.q, s.qd);  // q_eval_, qd_eval_ back at the state
   M_ = crba(model_, data_, s.t, q_eval_);
   for (const PrescribedCoordinate& p : model_.prescribed()) {
     M_.row(p.coordinate).setZero();
@@ -243,7 +254,7 @@ void Simulator::implicit_midpoint(SimulationState& s, double h) {
     W_.col(p.coordinate).setZero();
   }
   W_ *= -0.5 * h / (2.0 * eps);
-  dynamics_derivatives(model_, forces_, data_, deriv_, tm, q_eval_, qd_eval_);
+  dynamics_derivatives(model_, forces_, data_, deriv_, tm, q_eval_, qd_eval_, false, &corners_);
   W_ += deriv_.M;
   W_.noalias() -= (0.5 * h) * deriv_.D_qd;
   W_.noalias() -= (0.25 * h * h) * deriv_.D_q;
