@@ -533,6 +533,35 @@ class WorkflowTest : public QObject {
     QCOMPARE(solver->currentIndex(), 0);
     QVERIFY(integrator->isEnabled());
   }
+
+  // session 18: the implicit integrators hold closed loops, so the animator who opens the four-bar, picks
+  // implicit_midpoint and a 10 ms step (ten times the scene's) in the dock sees it run with its pin closed
+  void the_four_bar_plays_with_implicit_midpoint_at_ten_milliseconds() {
+    auto w = make_window();
+    QCOMPARE(w->open_scene(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/four_bar.json")), QString());
+    Document& doc = w->document();
+    DynamicsPanel* dyn = dynamics_panel(*w);
+    auto* integrator = dyn->findChild<QComboBox*>(QStringLiteral("integrator"));
+    QVERIFY(integrator && integrator->isEnabled());
+    integrator->setCurrentText(QStringLiteral("implicit_midpoint"));
+    dyn->dt_box()->setValue(0.01);
+    QCOMPARE(doc.data().simulation.integrator, js::Integrator::ImplicitMidpoint);
+    QCOMPARE(doc.data().simulation.dt, 0.01);
+    const double crank0 = doc.data().joints.front().q[0];
+    double worst = 0.0;
+    for (int i = 0; i < 90; ++i) {  // 1.5 s of frames
+      QVERIFY2(dyn->player()->advance(DynamicsPlayer::kFrame), qPrintable(w->last_message()));
+      worst = std::max(worst, dyn->player()->loop_errors().position);
+    }
+    qInfo() << "four-bar, implicit_midpoint at 10 ms: crank" << crank0 << "->" << doc.data().joints.front().q[0]
+            << "rad, largest loop error" << worst << "m:" << w->last_message();
+    QVERIFY(std::abs(doc.data().joints.front().q[0] - crank0) > 0.3);
+    QVERIFY2(worst < 1e-3, qPrintable(QString::number(worst)));
+    w->dock(QStringLiteral("playback"))->raise();
+    let_layouts_settle();
+    QVERIFY(save_screenshot(w->window_image(), QStringLiteral("four_bar_implicit_midpoint.png")));
+    dyn->player()->pause();
+  }
 };
 
 JS_GUI_TEST_MAIN(WorkflowTest, "jointsmith_workflow_test")
