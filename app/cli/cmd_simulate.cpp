@@ -32,6 +32,7 @@ struct SimulateOptions {
   double stabilization = -1.0;  // < 0 = the scene's settings.stabilization
   bool compare = false;
   bool reactions = false;  // each joint's constraint wrench, six columns per body
+  bool energy_projection = false;  // on even when the scene's settings leave it off
 };
 
 void print_comparison(const SimulateOptions& o, const scene::Scene& sc, const scene::SceneSettings& settings, int steps) {
@@ -57,6 +58,7 @@ void run_simulate(const SimulateOptions& o) {
   if (o.dt > 0.0) settings.dt = o.dt;
   if (!o.solver.empty()) scene::scene_solver_from_name(o.solver, settings.solver);  // checked by the option
   if (o.stabilization >= 0.0) settings.stabilization = o.stabilization;
+  if (o.energy_projection) settings.energy_projection = true;
   const bool maximal = settings.solver == scene::SceneSolver::Maximal;
   if (maximal && !o.compare && !o.integrator.empty()) {
     throw std::invalid_argument("--integrator does not apply to --solver maximal (the skeleton has its own step, "
@@ -153,6 +155,9 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_flag("--reactions", opts->reactions,
                 "add each joint's reaction (constraint) wrench in its C frame: six columns per body, "
                 "reaction:<body>:mx,my,mz in N m and reaction:<body>:fx,fy,fz in N (docs/dynamics.md)");
+  cmd->add_flag("--energy-projection", opts->energy_projection,
+                "after every step, scale the rates so the energy (the jacobi integral on a driven root) follows its "
+                "balance: for large steps (settings.energy_projection, docs/dynamics.md)");
   cmd->callback([opts] { run_simulate(*opts); });
 }
 

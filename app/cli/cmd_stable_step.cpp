@@ -22,6 +22,7 @@ struct StableStepCliOptions {
   double precision = 0.02;
   scene::StabilityCriteria criteria;
   bool verbose = false;
+  bool energy_projection = false;
 };
 
 void print_trial(const scene::StepTrial& t) {
@@ -30,7 +31,8 @@ void print_trial(const scene::StepTrial& t) {
 }
 
 void run_stable_step(const StableStepCliOptions& o) {
-  const scene::Scene sc = scene::read_scene_file(o.scene);
+  scene::Scene sc = scene::read_scene_file(o.scene);
+  if (o.energy_projection) sc.settings.energy_projection = true;
   std::vector<Integrator> integrators;
   if (o.integrator == "all") {
     integrators.assign(std::begin(kIntegrators), std::end(kIntegrators));
@@ -120,6 +122,8 @@ void add_stable_step_command(CLI::App& app) {
   cmd->add_option("--precision", o->precision, "bisection stops at this relative bracket width (default 0.02)")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("-v,--verbose", o->verbose, "print every step tried and why it failed");
+  cmd->add_flag("--energy-projection", o->energy_projection,
+                "hold the energy balance after every step (settings.energy_projection, docs/dynamics.md)");
   cmd->callback([o] { run_stable_step(*o); });
 }
 

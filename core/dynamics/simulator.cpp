@@ -116,11 +116,30 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   vm_ = Eigen::VectorXd::Zero(n);
   corner_q_ = Eigen::VectorXd::Zero(n);
   corner_qd_ = Eigen::VectorXd::Zero(n);
+  if (options.energy_projection) {
+    nonconservative_ = forces;
+    for (CoordinateSpring& spring : nonconservative_.springs) spring.stiffness = 0.0;
+    for (PointSpring& spring : nonconservative_.point_springs) spring.stiffness = 0.0;
+    const ForceSet& f = nonconservative_;
+    balance_is_zero_ = model.root_is_fixed() && model.prescribed().empty() && f.joint_damping == 0.0 &&
+                       f.motors.empty() && f.external.empty() &&
+                       std::all_of(f.springs.begin(), f.springs.end(), [](const auto& k) { return k.damping == 0.0; }) &&
+                       std::all_of(f.point_springs.begin(), f.point_springs.end(),
+                                   [](const auto& k) { return k.damping == 0.0; });
+  }
+  budget_q_ = budget_qd_ = energy_q0_ = energy_qd0_ = energy_p_ = energy_v_ = Eigen::VectorXd::Zero(n);
+  drive_v_.assign(static_cast<std::size_t>(model.num_bodies()), Twist::Zero());
 }
 
 // every integrator steps every scene: the integrator stays in the signature for what a method may not
 // support (the implicit ones refused loops, and every one refused corners with loops, before session 18)
-std::string Simulator::unsupported([[maybe_unused]] Integrator integrator) const { return ""; }
+std::string Simulator::unsupported([[maybe_unused]] Integrator integrator) const {
+  if (options_.energy_projection && has_compliant_loops_) {
+    return "energy projection cannot hold a scene with compliant loops (their springs and damping are not in "
+           "its energy balance); make the loops hard (compliance 0) or turn the projection off";
+  }
+  return "";
+}
 
 const Eigen::VectorXd& Simulator::accelerations(double t, const ConstVectorRef& q, const ConstVectorRef& qd) {
   if (!model_.prescribed().empty()) {
@@ -151,6 +170,7 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
   if (limits) q_start_ = s.q;
   stats_ = StepStats{};
   corners_crossed_ = 0;
+  if (options_.energy_projection) begin_energy_step(s);
   if (corners_.empty()) {
     advance(s, dt, integrator);
   } else {
@@ -162,6 +182,7 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
     forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
     loops_->project_velocities(model_, data_, s.t, s.q, s.qd);
   }
+  if (options_.energy_projection) hold_energy_balance(s, dt, engaged_count_ > 0 || corners_crossed_ > 0);
 }
 
 void Simulator::advance(SimulationState& s, double dt, Integrator integrator) {

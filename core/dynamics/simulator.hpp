@@ -55,6 +55,11 @@ struct SimulatorOptions {
   // a correction that shrinks by less than half an iteration (linear convergence where the dynamics is
   // only c¹) ends the iteration as converged once below this floor (reported in StepStats::residual)
   double newton_floor = 1e-6;
+  // hold the energy balance (issue 17, large steps; simulator_energy.cpp): after every step the free
+  // coordinates' rates are scaled so that the jacobi integral h = Σ q̇ ∂L/∂q̇ − L (the total energy when
+  // nothing is driven) follows its balance ḣ = q̇·τ_nc − ∂L/∂t (τ_nc: damping, motors, external forces);
+  // limit, lock and corner impulses only lower it. any integrator; refused with compliant loops.
+  bool energy_projection = false;
 };
 
 // what the last step did (implicit midpoint's newton iterations; 0 and converged for the others).
@@ -63,6 +68,7 @@ struct StepStats {
   int jacobians = 0;        // newton matrices built (derivative evaluations)
   double residual = 0.0;    // the last velocity correction, relative (see SimulatorOptions::newton_tolerance)
   bool converged = true;    // residual reached the tolerance within the cap
+  double energy_scale = 1.0;  // the factor energy projection applied to the free rates (1 without it)
 };
 
 class Simulator {
@@ -104,6 +110,11 @@ class Simulator {
   const CornerImpulse& corners() const { return corners_; }
   // the last step's newton statistics.
   const StepStats& last_step_stats() const { return stats_; }
+
+  // the energy projection's budget for the jacobi integral after the last step (J; 0 without it).
+  double energy_budget() const { return budget_; }
+  // the jacobi integral h = Σ_free q̇ ∂L/∂q̇ − L at state (J): kinetic + potential when nothing is driven.
+  double jacobi_integral(const SimulationState& state);
 
   // how many coordinates the last step held at a limit or lock.
   int engaged_constraints() const { return engaged_count_; }
@@ -182,6 +193,19 @@ class Simulator {
   Eigen::PartialPivLU<Eigen::MatrixXd> luc_;
   Eigen::VectorXd ec_, lc_, ctil_, row_a_, row_b_;
   StepStats stats_;
+  // energy projection (simulator_energy.cpp): h at (t, q, q̇), its balance rate q̇·τ_nc − ∂L/∂t, the end of
+  // step scaling; the budget, the state it belongs to and the step's start
+  double jacobi_at(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
+  double balance_rate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
+  void begin_energy_step(const SimulationState& s);
+  void hold_energy_balance(SimulationState& s, double dt, bool impulses);
+  ForceSet nonconservative_;  // forces_ without the springs' stiffness
+  bool balance_is_zero_ = true;  // nothing driven and nothing non-conservative: h is conserved
+  double budget_ = 0.0;
+  bool budget_valid_ = false;
+  double budget_t_ = 0.0, energy_t0_ = 0.0;
+  Eigen::VectorXd budget_q_, budget_qd_, energy_q0_, energy_qd0_, energy_p_, energy_v_;
+  std::vector<Twist> drive_v_;  // body velocities with the free rates at 0
   // rk4 stages
   Eigen::VectorXd q_tmp_, qd_tmp_, k_q_[4], k_qd_[4];
   // corners: the impulse, the state where the cut step starts, how many the last step passed

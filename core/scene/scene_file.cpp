@@ -224,7 +224,7 @@ void read_forces(const JsonCursor& f, const MultibodyModel& model, ForceSet& for
 }
 
 void read_settings(const JsonCursor& s, Scene& scene) {
-  s.expect_only_keys({"gravity", "dt", "duration", "integrator", "solver", "stabilization"});
+  s.expect_only_keys({"gravity", "dt", "duration", "integrator", "energy_projection", "solver", "stabilization"});
   if (s.has("gravity")) scene.model.gravity = s.at("gravity").vec3();
   if (s.has("dt")) scene.settings.dt = positive(s.at("dt"), "dt");
   if (s.has("duration")) {
@@ -237,6 +237,7 @@ void read_settings(const JsonCursor& s, Scene& scene) {
       c.fail(ErrorKind::InvalidValue, "unknown integrator \"" + c.string() + "\" (known: " + integrator_names() + ")");
     }
   }
+  if (s.has("energy_projection")) scene.settings.energy_projection = s.at("energy_projection").boolean();
   if (s.has("solver")) {
     const JsonCursor c = s.at("solver");
     if (!scene_solver_from_name(c.string(), scene.settings.solver)) {

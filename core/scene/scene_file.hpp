@@ -28,6 +28,7 @@ struct SceneSettings {
   double dt = 1e-3;                       // time step (s), > 0
   double duration = 1.0;                  // simulated time (s), ≥ 0
   Integrator integrator = Integrator::RK4;  // the reduced solver's
+  bool energy_projection = false;           // the reduced solver's (SimulatorOptions::energy_projection)
   SceneSolver solver = SceneSolver::Reduced;
   double stabilization = 0.0;             // the maximal solver's baumgarte rate (1/s), ≥ 0
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/dynamics/reaction_wrench.hpp"
 #include "core/scene/trajectory_csv.hpp"
@@ -55,6 +56,7 @@ std::string divergence(const MechanicalState& start, const MechanicalState& now,
 std::string refusal(const Scene& scene, Integrator integrator) {
   SimulatorOptions options;
   options.loops = &scene.loops;
+  options.energy_projection = scene.settings.energy_projection;
   return Simulator(scene.model, scene.forces, options).unsupported(integrator);
 }
 
@@ -63,7 +65,9 @@ SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settin
   write_trajectory_header(csv, scene, reactions);
   SimulatorOptions options;
   options.loops = &scene.loops;
+  options.energy_projection = settings.energy_projection;
   Simulator sim(scene.model, scene.forces, options);
+  if (const std::string why = sim.unsupported(settings.integrator); !why.empty()) throw std::invalid_argument(why);
   ReactionData reaction_data(scene.model);
   ReactionData* const wrenches = reactions ? &reaction_data : nullptr;
   SimulationState s = scene.initial;

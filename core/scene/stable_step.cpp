@@ -25,7 +25,7 @@ double bounded(double x) { return is_limit(x) ? x : 0.0; }
 // rk4 at dt for steps steps; states at every step (index i ↔ t = i·dt).
 bool run_rk4(const Scene& scene, double dt, int steps, std::vector<double>& t, std::vector<Eigen::VectorXd>& q,
              std::vector<Eigen::VectorXd>& qd, std::vector<MechanicalState>* energies) {
-  Simulator sim(scene.model, scene.forces);
+  Simulator sim(scene.model, scene.forces, SimulatorOptions{.loops = &scene.loops});
   SimulationState s = scene.initial;
   sim.apply_prescribed(s);
   t.assign(1, s.t);
@@ -120,7 +120,9 @@ StepTrial check_step(const Scene& scene, Integrator integrator, double dt, doubl
   const MultibodyModel& model = scene.model;
   const int nq = model.nq();
   const bool check_energy = criteria.energy_tolerance > 0.0;
-  Simulator sim(model, scene.forces);
+  // the scene's loops and its energy projection setting (stable-step --energy-projection sets it)
+  Simulator sim(model, scene.forces,
+                SimulatorOptions{.loops = &scene.loops, .energy_projection = scene.settings.energy_projection});
   SimulationState s = scene.initial;
   sim.apply_prescribed(s);
   MechanicalState m;

@@ -164,6 +164,36 @@ TEST(SceneImport, TheSolverChoiceGoesBothWays) {
   EXPECT_FALSE(exported(load("hinge_skeleton"))["settings"].contains("solver"));
 }
 
+// settings.energy_projection opens into the playback's setting and is written back (and left out when never set)
+TEST(SceneImport, TheEnergyProjectionGoesBothWays) {
+  std::ifstream in(scene_path("hinge_skeleton").toStdString());
+  json scene = json::parse(in);
+  scene["settings"]["energy_projection"] = true;
+  QTemporaryDir tmp;
+  const QString path = tmp.filePath(QStringLiteral("hinge_projected.json"));
+  {
+    std::ofstream out(path.toStdString());
+    out << scene.dump();
+  }
+  const js::ui::SceneLoad l = js::ui::load_scene(path);
+  ASSERT_TRUE(l.data) << l.error.toStdString();
+  EXPECT_TRUE(l.data->simulation.energy_projection);
+  EXPECT_EQ(exported(*l.data)["settings"]["energy_projection"], true);
+  DocumentData d = *l.data;
+  d.simulation.energy_projection = false;
+  EXPECT_EQ(exported(d)["settings"]["energy_projection"], false);
+  EXPECT_FALSE(load("hinge_skeleton").simulation.energy_projection);
+  EXPECT_FALSE(exported(load("hinge_skeleton"))["settings"].contains("energy_projection"));
+  // the core reads what the app writes
+  d.simulation.energy_projection = true;
+  const QString back = tmp.filePath(QStringLiteral("back.json"));
+  {
+    std::ofstream out(back.toStdString());
+    out << exported(d).dump();
+  }
+  EXPECT_TRUE(js::scene::read_scene_file(back.toStdString()).settings.energy_projection);
+}
+
 TEST(SceneImport, EditedMassReplacesTheScenesMassKeys) {
   DocumentData d = load("leg");
   js::ui::Body& thigh = d.bodies[1];

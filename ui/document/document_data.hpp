@@ -206,6 +206,8 @@ struct SimulationSettings {
   // joints with timeline keys (Joint::timeline) follow their keyed q(t) as prescribed coordinates while the others
   // are simulated (ui/joint/dynamics_player.hpp); off: every joint is simulated. no effect without keys
   bool follow_timeline = true;
+  // the reduced solver's energy projection (core SimulatorOptions::energy_projection): for large steps
+  bool energy_projection = false;
   bool operator==(const SimulationSettings&) const = default;
 };
 

@@ -317,7 +317,8 @@ json project_to_json(const DocumentData& d, const QString& base_dir) {
                 {"gravity", d.simulation.gravity},
                 {"damping", d.simulation.damping},
                 {"solver", d.simulation.maximal_solver ? "maximal" : "reduced"},
-                {"follow_timeline", d.simulation.follow_timeline}}},
+                {"follow_timeline", d.simulation.follow_timeline},
+                {"energy_projection", d.simulation.energy_projection}}},
               {"camera",
                {{"target", vec_json(c.target)},
                 {"distance", c.distance},
@@ -536,6 +537,7 @@ void settings_from_project(const io::JsonCursor& j, DocumentData& d) {
       s.at("solver").fail(io::ErrorKind::InvalidValue, "expected \"reduced\" or \"maximal\", got \"" + solver + "\"");
     sim.maximal_solver = solver == "maximal";
     sim.follow_timeline = project_optional_boolean(s, "follow_timeline", sim.follow_timeline);
+    sim.energy_projection = project_optional_boolean(s, "energy_projection", sim.energy_projection);
   }
   if (j.has("camera")) {
     const io::JsonCursor c = j.at("camera");

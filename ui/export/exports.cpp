@@ -176,6 +176,8 @@ json scene_to_json(const DocumentData& d, QString& error, std::vector<BodyId>* s
   scene["settings"]["integrator"] = integrator_name(sim.integrator);
   if (sim.maximal_solver || scene["settings"].contains("solver"))
     scene["settings"]["solver"] = sim.maximal_solver ? "maximal" : "reduced";
+  if (sim.energy_projection || scene["settings"].contains("energy_projection"))
+    scene["settings"]["energy_projection"] = sim.energy_projection;
   if (sim.damping > 0.0 || (scene.contains("forces") && scene["forces"].contains("joint_damping")))
     scene["forces"]["joint_damping"] = sim.damping;
   scene["format"] = "jointsmith.scene";

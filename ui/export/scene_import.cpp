@@ -141,6 +141,7 @@ SceneLoad load_scene(const QString& path) {
   // and its solver (the core reader checked the name)
   d.simulation.maximal_solver =
       d.scene_keys.value("settings", json::object()).value("solver", std::string("reduced")) == "maximal";
+  d.simulation.energy_projection = d.scene_keys.value("settings", json::object()).value("energy_projection", false);
   out.data = std::move(d);
   return out;
 }

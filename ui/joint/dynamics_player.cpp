@@ -27,6 +27,7 @@ struct DynamicsRun {
   // into state after every advance, so showing, recording and the energy plot are the reduced run's
   std::unique_ptr<scene::MaximalRun> maximal;
   bool follow_timeline = false;  // SimulationSettings::follow_timeline when the run was built
+  bool energy_projection = false;  // SimulationSettings::energy_projection of the simulator
   int keyed = 0;                  // joints following their timeline keys (prescribed in mb.scene.model)
   DocumentData start;  // the document when the run was built (reset)
   DocumentData last;   // the document at the last recorded pause (the next undo step's before)
@@ -112,6 +113,14 @@ bool DynamicsPlayer::set_settings(const DynamicsSettings& s, int merge_key) {
   } else if (run_) {
     run_->mb.scene.model.gravity = settings().gravity ? run_->gravity : Vec3::Zero();
     run_->mb.scene.forces.joint_damping = settings().damping;
+    // the projection is the simulator's option: a new simulator goes on from the state shown
+    if (run_->energy_projection != settings().energy_projection && !make_simulator(*run_)) {
+      if (playing()) {
+        timer_.stop();
+        emit playing_changed(false);
+      }
+      drop_run();
+    }
   }
   return true;
 }
@@ -141,9 +150,7 @@ bool DynamicsPlayer::build() {
       return false;
     }
   }
-  SimulatorOptions options;
-  options.loops = &sc.loops;
-  run->sim = std::make_unique<Simulator>(sc.model, sc.forces, options);
+  if (!make_simulator(*run)) return false;
   run->state = sc.initial;
   run->sim->apply_prescribed(run->state);
   if (settings().maximal_solver) {
@@ -165,6 +172,21 @@ bool DynamicsPlayer::build() {
   const MechanicalState m = measure();
   emit energy(0.0, m.kinetic, m.potential);
   emit_loop_error();
+  return true;
+}
+
+bool DynamicsPlayer::make_simulator(DynamicsRun& run) {
+  const scene::Scene& sc = run.mb.scene;
+  SimulatorOptions options;
+  options.loops = &sc.loops;
+  options.energy_projection = settings().energy_projection;
+  auto sim = std::make_unique<Simulator>(sc.model, sc.forces, options);
+  if (const std::string why = sim->unsupported(settings().integrator); !why.empty() && !settings().maximal_solver) {
+    emit status_message(tr("Cannot simulate: %1").arg(QString::fromStdString(why)));
+    return false;
+  }
+  run.sim = std::move(sim);
+  run.energy_projection = options.energy_projection;
   return true;
 }
 

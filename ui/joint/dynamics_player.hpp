@@ -97,6 +97,8 @@ class DynamicsPlayer : public QObject {
 
  private:
   bool build();
+  // the run's simulator with the settings' options; false (and a status message) when it refuses them
+  bool make_simulator(DynamicsRun& run);
   // energies and momenta of the run's state, from whichever solver steps it
   MechanicalState measure() const;
   void drop_run();

@@ -73,6 +73,12 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   follow_->setToolTip(tr("Joints with keys in the Timeline dock are driven along their keyed q(t) while every other "
                          "joint is simulated (the reduced solver only); unchecked, every joint is simulated. "
                          "Enabled when some joint has keys"));
+  projection_ = new QCheckBox(tr("Hold the energy (for large steps)"));
+  projection_->setObjectName(QStringLiteral("energy_projection"));
+  projection_->setToolTip(tr("After every step, scale the joint rates so that the energy follows its balance (damping, "
+                             "motors and impacts take energy out, nothing else puts it in; on a spinning frame, the "
+                             "energy in that frame). Lets large steps play without gaining energy; the motion is no "
+                             "more accurate than the step (the reduced solver only)"));
   damping_ = new QDoubleSpinBox;
   damping_->setDecimals(3);
   damping_->setRange(0.0, 100.0);
@@ -128,6 +134,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   form->addRow(tr("Integrator"), integrator_);
   form->addRow(tr("Damping"), damping_);
   form->addRow(gravity_);
+  form->addRow(projection_);
   form->addRow(follow_);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -154,6 +161,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
   connect(solver_, &QComboBox::currentIndexChanged, this, [this] { apply_settings(solver_); });
   connect(gravity_, &QCheckBox::toggled, this, [this] { apply_settings(gravity_); });
   connect(follow_, &QCheckBox::toggled, this, [this] { apply_settings(follow_); });
+  connect(projection_, &QCheckBox::toggled, this, [this] { apply_settings(projection_); });
   // the settings are the document's: an opened project or scene, New, a demo or an undo shows its own
   connect(&doc, &Document::changed, this, &DynamicsPanel::refresh_settings);
   refresh_settings();
@@ -161,7 +169,7 @@ DynamicsPanel::DynamicsPanel(Document& doc, QWidget* parent) : QWidget(parent), 
 
 void DynamicsPanel::refresh_settings() {
   const SimulationSettings& s = doc_.data().simulation;
-  const QSignalBlocker b1(dt_), b2(damping_), b3(integrator_), b4(gravity_), b5(solver_), b6(follow_);
+  const QSignalBlocker b1(dt_), b2(damping_), b3(integrator_), b4(gravity_), b5(solver_), b6(follow_), b7(projection_);
   dt_->setValue(s.dt);
   integrator_->setCurrentText(integrator_text(s.integrator));
   solver_->setCurrentIndex(s.maximal_solver ? 1 : 0);
@@ -169,6 +177,8 @@ void DynamicsPanel::refresh_settings() {
   gravity_->setChecked(s.gravity);
   damping_->setValue(s.damping);
   follow_->setChecked(s.follow_timeline);
+  projection_->setChecked(s.energy_projection);
+  projection_->setEnabled(!s.maximal_solver);
   follow_->setEnabled(std::any_of(doc_.data().joints.begin(), doc_.data().joints.end(),
                                   [](const Joint& j) { return !j.timeline.keys.empty(); }));
 }
@@ -186,6 +196,7 @@ void DynamicsPanel::apply_settings(QWidget* source) {
   if (source == gravity_) s.gravity = gravity_->isChecked();
   if (source == damping_) s.damping = damping_->value();
   if (source == follow_) s.follow_timeline = follow_->isChecked();
+  if (source == projection_) s.energy_projection = projection_->isChecked();
   if (!player_->set_settings(s, merge_key_)) refresh_settings();
 }
 

@@ -38,6 +38,8 @@ class DynamicsPanel : public QWidget {
   QDoubleSpinBox* dt_box() { return dt_; }
   // "Keyed joints follow the timeline" (SimulationSettings::follow_timeline); enabled when some joint has keys
   QCheckBox* follow_timeline_box() { return follow_; }
+  // "Hold the energy" (SimulationSettings::energy_projection); disabled with the maximal solver
+  QCheckBox* energy_projection_box() { return projection_; }
 
  signals:
   void status_message(const QString& text);
@@ -60,6 +62,7 @@ class DynamicsPanel : public QWidget {
   QComboBox* solver_;
   QCheckBox* gravity_;
   QCheckBox* follow_;
+  QCheckBox* projection_;
   QDoubleSpinBox* damping_;
   QLabel* loop_;  // loop closure error; hidden without loops
   ReactionReadout* reaction_;  // hidden without a run

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/dynamics/simulator.hpp"
+#include "core/scene/scene_file.hpp"
 #include "core/scene/stable_step.hpp"
 
 namespace js::scene {
@@ -116,6 +118,35 @@ TEST(StableStep, BadInputThrows) {
   StableStepOptions o;
   o.duration = 0.0;
   EXPECT_THROW(find_stable_step(s, o), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace js::scene
+
+namespace js::scene {
+namespace {
+
+// regression: the reference and the trials ran the scene without its loops (an open chain for the
+// four-bar); both now close them, as simulate does
+TEST(StableStep, LoopScenesAreSteppedWithTheirLoops) {
+  const Scene sc = read_scene_file(std::string(JS_SOURCE_DIR) + "/resources/scenes/four_bar.json");
+  ASSERT_FALSE(sc.loops.empty());
+  const ReferenceRun ref = run_reference(sc, 1e-3, 0.5);
+  ASSERT_TRUE(ref.finite);
+  Simulator closed(sc.model, sc.forces, SimulatorOptions{.loops = &sc.loops});
+  Simulator open(sc.model, sc.forces);
+  SimulationState a = sc.initial, b = sc.initial;
+  const std::size_t steps = ref.t.size() - 1;
+  for (std::size_t k = 0; k < steps; ++k) {
+    closed.step(a, 1e-3, Integrator::RK4);
+    open.step(b, 1e-3, Integrator::RK4);
+  }
+  EXPECT_LT((ref.q.back() - a.q).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_GT((ref.q.back() - b.q).cwiseAbs().maxCoeff(), 1e-3);
+  StabilityCriteria criteria;
+  const StepTrial trial = check_step(sc, Integrator::RK4, 1e-3, 0.5, ref, criteria);
+  EXPECT_TRUE(trial.stable) << trial.failure;
+  EXPECT_LT(trial.trajectory_error, 1e-9);
 }
 
 }  // namespace

@@ -1,0 +1,226 @@
+// energy projection (SimulatorOptions::energy_projection, core/dynamics/simulator_energy.cpp, issue 17):
+// the jacobi integral is the conserved quantity of a frame spinning at a constant rate, an accurate run
+// barely projects (the balance of damping, motors, external forces, point springs and drives is right), a
+// large step holds the energy, impulses only lower it, an edited state starts a new budget, compliant loops
+// are refused, and a step allocates nothing.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "core/dynamics/examples.hpp"
+#include "core/dynamics/simulator.hpp"
+#include "core/scene/scene_file.hpp"
+#include "tests/support/alloc_counter.hpp"
+
+namespace js {
+namespace energy_projection_test {
+
+const std::string kDemos = std::string(JS_SOURCE_DIR) + "/resources/demos/";
+const std::string kScenes = std::string(JS_SOURCE_DIR) + "/resources/scenes/";
+
+double energy(Simulator& sim, const SimulationState& s) {
+  const MechanicalState m = sim.measure(s);
+  return m.kinetic + m.potential;
+}
+
+// three ring joints in series under gravity
+MultibodyModel chain() {
+  MultibodyModel model;
+  for (int i = 0; i < 3; ++i) {
+    auto ring = example_ring_joint(8, 0.12, 0.4, 6);
+    if (i > 0) ring->set_offsets(SE3::translation(Vec3(0, 0, -0.1)), SE3::identity());
+    model.add_body("b" + std::to_string(i), i - 1, ring,
+                   BodyInertia::box(1.0 - 0.2 * i, Vec3(0.05, 0.04, 0.1), Vec3(0.02, 0, -0.08)));
+  }
+  return model;
+}
+
+SimulationState start(const MultibodyModel& model) {
+  SimulationState s;
+  s.q = Eigen::VectorXd::LinSpaced(model.nq(), 0.3, 1.1);
+  s.qd = Eigen::VectorXd::Constant(model.nq(), 1.0);
+  return s;
+}
+
+// on a frame spinning at a constant rate about gravity the total energy swings while h stays: its drift
+// is rk4's error, shrinking at its order (the ring chain's c⁴ splines keep the dynamics smooth)
+TEST(EnergyProjection, JacobiIntegralIsConservedOnASpinningFrame) {
+  MultibodyModel model = chain();
+  const Twist w = make_twist(Vec3(0, 0, 2.0), Vec3::Zero());
+  model.root_trajectory = [w](double t) {
+    RootState st;
+    st.world_T_root = se3_exp(w * t);
+    st.v = w;
+    return st;
+  };
+  const ForceSet forces;
+  double drift[2] = {0.0, 0.0}, e_low = 0.0, e_high = 0.0;
+  for (int run = 0; run < 2; ++run) {
+    Simulator sim(model, forces);
+    SimulationState s = start(model);
+    const double h0 = sim.jacobi_integral(s);
+    e_low = e_high = energy(sim, s);
+    while (s.t < 2.0) {
+      sim.step(s, run == 0 ? 2e-3 : 1e-3, Integrator::RK4);
+      drift[run] = std::max(drift[run], std::abs(sim.jacobi_integral(s) - h0));
+      const double e = energy(sim, s);
+      e_low = std::min(e_low, e);
+      e_high = std::max(e_high, e);
+    }
+  }
+  std::printf("spinning chain: h drift %.3g J at 2 ms, %.3g J at 1 ms; total energy swing %.3g J\n", drift[0],
+              drift[1], e_high - e_low);
+  EXPECT_LT(drift[1], 1e-6 * (e_high - e_low));
+  EXPECT_GT(drift[0] / drift[1], 8.0);
+  EXPECT_GT(e_high - e_low, 0.1);  // the total energy is not what is conserved
+}
+
+// with an accurate integrator the budget follows h itself, so every step's scaling stays ~1: damping,
+// a time-varying motor, an external force, a damped point spring (the scapula), a spinning root (the
+// damped beads) and a prescribed coordinate (the deforming surface)
+TEST(EnergyProjection, AnAccurateRunBarelyProjects) {
+  struct Case {
+    std::string name;
+    scene::Scene scene;
+    double dt;
+  };
+  std::vector<Case> cases;
+  {
+    Case c{"chain", {}, 2.5e-4};
+    c.scene.model = chain();
+    c.scene.initial = start(c.scene.model);
+    c.scene.forces.joint_damping = 0.05;
+    c.scene.forces.motors.push_back(CoordinateMotor{1, 0.05, [](double t) { return 0.2 * std::sin(3.0 * t); }});
+    c.scene.forces.external.push_back(ExternalForce{2, Vec3(0.01, 0, -0.05), Vec3(1.5, -0.5, 0.3), Vec3(0, 0.1, 0)});
+    cases.push_back(std::move(c));
+  }
+  cases.push_back({"scapulothoracic", scene::read_scene_file(kDemos + "scapulothoracic.json"), 2.5e-4});
+  cases.push_back({"beads", scene::read_scene_file(kDemos + "beads.json"), 2.5e-4});
+  cases.push_back({"deforming_surface", scene::read_scene_file(kDemos + "deforming_surface.json"), 1e-3});
+  for (Case& c : cases) {
+    Simulator plain(c.scene.model, c.scene.forces);
+    Simulator projected(c.scene.model, c.scene.forces, SimulatorOptions{.energy_projection = true});
+    SimulationState a = c.scene.initial, b = c.scene.initial;
+    plain.apply_prescribed(a);
+    projected.apply_prescribed(b);
+    double worst_scale = 0.0;
+    while (a.t < 1.0) {
+      plain.step(a, c.dt, Integrator::RK4);
+      projected.step(b, c.dt, Integrator::RK4);
+      worst_scale = std::max(worst_scale, std::abs(projected.last_step_stats().energy_scale - 1.0));
+    }
+    const double gap = (a.q - b.q).cwiseAbs().maxCoeff();
+    std::printf("%s: largest |scale - 1| %.3g, |q difference| %.3g, budget %.6g J, h %.6g J\n", c.name.c_str(),
+                worst_scale, gap, projected.energy_budget(), projected.jacobi_integral(b));
+    EXPECT_LT(worst_scale, 1e-5) << c.name;
+    EXPECT_LT(gap, 1e-4) << c.name;
+    EXPECT_NEAR(projected.energy_budget(), projected.jacobi_integral(b), 1e-9 * (1.0 + std::abs(projected.energy_budget())))
+        << c.name;
+  }
+}
+
+// at 20 ms symplectic euler's energy swings by percent; projected it stays at its start, and the motion
+// stays near the accurate one over the first half second
+TEST(EnergyProjection, ALargeStepHoldsTheEnergy) {
+  const MultibodyModel model = chain();
+  const ForceSet forces;
+  Simulator plain(model, forces), projected(model, forces, SimulatorOptions{.energy_projection = true});
+  SimulationState a = start(model), b = a;
+  const double e0 = energy(plain, a);
+  double plain_error = 0.0, projected_error = 0.0;
+  while (a.t < 3.0) {
+    plain.step(a, 0.02, Integrator::SymplecticEuler);
+    projected.step(b, 0.02, Integrator::SymplecticEuler);
+    plain_error = std::max(plain_error, std::abs(energy(plain, a) - e0));
+    projected_error = std::max(projected_error, std::abs(energy(projected, b) - e0));
+  }
+  std::printf("symplectic at 20 ms: energy error %.3g J plain, %.3g J projected (of %.4g J)\n", plain_error,
+              projected_error, e0);
+  EXPECT_GT(plain_error, 1e-3 * std::abs(e0));
+  EXPECT_LT(projected_error, 1e-9 * std::abs(e0));
+}
+
+// the knee's limit impacts are inelastic: with the projection at 20 ms it never gets above its start
+TEST(EnergyProjection, ImpulsesOnlyLowerTheBudget) {
+  const scene::Scene sc = scene::read_scene_file(kDemos + "knee.json");
+  for (Integrator integrator : {Integrator::SymplecticEuler, Integrator::ImplicitEuler}) {
+    Simulator sim(sc.model, sc.forces, SimulatorOptions{.energy_projection = true});
+    SimulationState s = sc.initial;
+    const double e0 = energy(sim, s);
+    double highest = e0;
+    int impacts = 0;
+    while (s.t < 3.0) {
+      sim.step(s, 0.02, integrator);
+      impacts += sim.engaged_constraints() > 0;
+      highest = std::max(highest, energy(sim, s));
+      if (sim.engaged_constraints() > 0) {
+        EXPECT_LE(sim.energy_budget(), energy(sim, s) + 1e-9) << "the budget never sits above an impulse's result";
+      }
+    }
+    std::printf("knee %s: %d steps on a stop, energy %.4f -> highest %.4f J\n", integrator_name(integrator), impacts,
+                e0, highest);
+    EXPECT_GT(impacts, 0);
+    EXPECT_LE(highest, e0 + 1e-9 * std::abs(e0));
+  }
+}
+
+// the JOINTS letters at 5 ms with linearly implicit euler: finite, in range, never above the start energy
+TEST(EnergyProjection, LettersAtFiveMilliseconds) {
+  const scene::Scene sc = scene::read_scene_file(kDemos + "letters.json");
+  Simulator sim(sc.model, sc.forces, SimulatorOptions{.energy_projection = true});
+  SimulationState s = sc.initial;
+  const double e0 = energy(sim, s);
+  double highest = e0;
+  while (s.t < 3.0) {
+    sim.step(s, 0.005, Integrator::ImplicitEuler);
+    ASSERT_TRUE(s.q.allFinite() && s.qd.allFinite()) << "t = " << s.t;
+    highest = std::max(highest, energy(sim, s));
+  }
+  std::printf("letters at 5 ms: energy %.4f -> highest %.4f J\n", e0, highest);
+  EXPECT_LE(highest, e0 + 1e-6 * std::abs(e0));
+}
+
+// a state that is not the last step's result (an edit, a scrub) starts a new budget from its own h
+TEST(EnergyProjection, AnEditedStateStartsANewBudget) {
+  const MultibodyModel model = chain();
+  const ForceSet forces;
+  Simulator sim(model, forces, SimulatorOptions{.energy_projection = true});
+  SimulationState s = start(model);
+  for (int k = 0; k < 20; ++k) sim.step(s, 0.01, Integrator::SymplecticEuler);
+  const double before = sim.energy_budget();
+  s.qd *= 0.5;
+  const double edited = sim.jacobi_integral(s);
+  sim.step(s, 0.01, Integrator::SymplecticEuler);
+  EXPECT_LT(edited, before - 0.01);
+  EXPECT_NEAR(sim.energy_budget(), edited, 1e-9 * std::abs(edited));
+  EXPECT_NEAR(energy(sim, s), edited, 1e-9 * std::abs(edited));
+}
+
+TEST(EnergyProjection, CompliantLoopsAreRefused) {
+  const scene::Scene sc = scene::read_scene_file(kScenes + "double_spline.json");
+  bool compliant = false;
+  for (int i = 0; i < sc.loops.num_loops(); ++i) compliant = compliant || sc.loops.loop(i).compliance > 0.0;
+  ASSERT_TRUE(compliant) << "double_spline.json is expected to hold a compliant loop";
+  const Simulator plain(sc.model, sc.forces, SimulatorOptions{.loops = &sc.loops});
+  const Simulator projected(sc.model, sc.forces, SimulatorOptions{.loops = &sc.loops, .energy_projection = true});
+  EXPECT_EQ(plain.unsupported(Integrator::RK4), "");
+  EXPECT_NE(projected.unsupported(Integrator::RK4).find("compliant loops"), std::string::npos);
+}
+
+TEST(EnergyProjection, StepAllocatesNothing) {
+  for (const char* demo : {"scapulothoracic.json", "beads.json", "deforming_surface.json"}) {
+    const scene::Scene sc = scene::read_scene_file(kDemos + demo);
+    for (Integrator integrator : {Integrator::SymplecticEuler, Integrator::ImplicitMidpoint}) {
+      Simulator sim(sc.model, sc.forces, SimulatorOptions{.energy_projection = true});
+      SimulationState s = sc.initial;
+      sim.step(s, 0.01, integrator);
+      const long before = test::allocation_count();
+      for (int k = 0; k < 10; ++k) sim.step(s, 0.01, integrator);
+      EXPECT_EQ(test::allocation_count() - before, 0) << demo << " " << integrator_name(integrator);
+    }
+  }
+}
+
+}  // namespace energy_projection_test
+}  // namespace js
