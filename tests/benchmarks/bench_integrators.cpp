@@ -48,6 +48,19 @@ void BM_Step(benchmark::State& state) {
 // rk4 (2), implicit_euler (3), implicit_midpoint (4) on every demo; symplectic (1) as the cheapest reference
 BENCHMARK(BM_Step)->ArgsProduct({{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3, 4}})->Unit(benchmark::kMicrosecond);
 
+// the same steps with energy projection (simulator_energy.cpp): the projection's own cost is two jacobi
+// integrals, and three balance rates (each 1–3 kinematics sweeps) where something is driven or damped;
+// BM_Step of the same run is the baseline
+void BM_ProjectedStep(benchmark::State& state) {
+  const std::string name = kDemos[state.range(0)];
+  const Integrator integrator = kIntegrators[state.range(1)];
+  const scene::Scene sc = scene::read_scene_file(std::string(JS_SOURCE_DIR) + "/resources/demos/" + name + ".json");
+  const double dt = name == "letters" ? 1e-3 : 1e-2;
+  Simulator sim(sc.model, sc.forces, SimulatorOptions{.energy_projection = true});
+  step_from_start(state, sc, sim, dt, integrator, name + " projected");
+}
+BENCHMARK(BM_ProjectedStep)->ArgsProduct({{0, 1, 2, 3, 4, 5, 6}, {1, 2, 3}})->Unit(benchmark::kMicrosecond);
+
 // scenes with constraint rows (session 18): the four-bar's hard loop and the rolling demo's no-slip contact,
 // at 5 ms from their initial states (restarted after 1 s). the implicit ones solve the constraint impulse
 // inside the step (linearly implicit euler: differences of the constrained dynamics; midpoint: newton on
