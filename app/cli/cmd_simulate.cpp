@@ -114,6 +114,10 @@ void run_simulate(const SimulateOptions& o) {
     std::cout << "newton: " << static_cast<double>(r.newton_iterations) / r.steps << " iterations per step on average, "
               << r.newton_most << " at most, largest final correction " << r.newton_worst << " (tolerance "
               << defaults.newton_tolerance << ", cap " << defaults.newton_max_iterations << ")\n";
+    if (r.newton_halved > 0) {
+      std::cout << "newton: " << r.newton_halved << " of " << r.steps << " steps were solved in halves (" << r.newton_solves
+                << " solves in all) where the whole step did not converge\n";
+    }
     if (r.newton_unconverged > 0) {
       std::cout << "warning: newton stopped at its cap above the tolerance in " << r.newton_unconverged
                 << " steps; try a smaller --dt\n";

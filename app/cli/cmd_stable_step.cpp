@@ -26,8 +26,10 @@ struct StableStepCliOptions {
 };
 
 void print_trial(const scene::StepTrial& t) {
-  std::printf("  dt = %-12.6g %s  steps %-7d trajectory %-10.3g energy %-10.3g %s\n", t.dt,
+  std::printf("  dt = %-12.6g %s  steps %-7d trajectory %-10.3g energy %-10.3g %s", t.dt,
               t.stable ? "stable  " : "UNSTABLE", t.steps, t.trajectory_error, t.energy_rise, t.failure.c_str());
+  if (t.halved > 0) std::printf("%s(newton solved %d steps in halves)", t.failure.empty() ? "" : " ", t.halved);
+  std::printf("\n");
 }
 
 void run_stable_step(const StableStepCliOptions& o) {

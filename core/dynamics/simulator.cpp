@@ -116,6 +116,7 @@ Simulator::Simulator(const MultibodyModel& model, const ForceSet& forces, Simula
   vm_ = Eigen::VectorXd::Zero(n);
   corner_q_ = Eigen::VectorXd::Zero(n);
   corner_qd_ = Eigen::VectorXd::Zero(n);
+  for (int k = 0; k < kMidpointHalvings; ++k) halving_q_[k] = halving_qd_[k] = Eigen::VectorXd::Zero(n);
   if (options.energy_projection) {
     nonconservative_ = forces;
     for (CoordinateSpring& spring : nonconservative_.springs) spring.stiffness = 0.0;
@@ -221,7 +222,13 @@ void Simulator::advance(SimulationState& s, double dt, Integrator integrator) {
       break;
     }
     case Integrator::ImplicitEuler: implicit_euler(s, dt); break;
-    case Integrator::ImplicitMidpoint: implicit_midpoint(s, dt); break;
+    case Integrator::ImplicitMidpoint: {
+      StepStats total;
+      total.solves = 0;
+      total.converged = midpoint_halving(s, dt, 0, total);
+      stats_ = total;
+      break;
+    }
   }
   s.t += dt;
   apply_prescribed(s);

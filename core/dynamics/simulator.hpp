@@ -69,6 +69,7 @@ struct StepStats {
   double residual = 0.0;    // the last velocity correction, relative (see SimulatorOptions::newton_tolerance)
   bool converged = true;    // residual reached the tolerance within the cap
   double energy_scale = 1.0;  // the factor energy projection applied to the free rates (1 without it)
+  int solves = 1;             // implicit midpoint: the newton solves of the step (> 1 where it halved)
 };
 
 class Simulator {
@@ -166,6 +167,11 @@ class Simulator {
   void load_prescribed(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
   void implicit_euler(SimulationState& s, double h);
   void implicit_midpoint(SimulationState& s, double h);
+  // implicit_midpoint at h; where newton does not converge, the same method in two halves of h, down to
+  // kMidpointHalvings levels (simulator_implicit.cpp). totals: iterations, matrices and solves of the step
+  bool midpoint_halving(SimulationState& s, double h, int depth, StepStats& totals);
+  static constexpr int kMidpointHalvings = 6;
+  Eigen::VectorXd halving_q_[kMidpointHalvings], halving_qd_[kMidpointHalvings];
   // R(x) of implicit_midpoint into r, x = (q̇_m, Λ) (p0_ holds the step's starting momentum); leaves pm_,
   // pdot_ and Gc_ there
   void midpoint_residual(const SimulationState& s, double h, const Eigen::VectorXd& x, Eigen::VectorXd& r);

@@ -87,6 +87,8 @@ SimulationReport simulate_to_csv(const Scene& scene, const SceneSettings& settin
       report.newton_most = std::max(report.newton_most, st.iterations);
       report.newton_unconverged += st.converged ? 0 : 1;
       report.newton_worst = std::max(report.newton_worst, st.residual);
+      report.newton_halved += st.solves > 1 ? 1 : 0;
+      report.newton_solves += st.solves;
     }
     report.steps = k;
     const bool finite = s.q.allFinite() && s.qd.allFinite();

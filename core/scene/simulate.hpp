@@ -25,6 +25,8 @@ struct SimulationReport {
   int newton_most = 0;             // the most in one step
   int newton_unconverged = 0;      // steps that ended at the iteration cap above the tolerance
   double newton_worst = 0.0;       // the largest final relative correction
+  int newton_halved = 0;           // steps newton solved in halves (StepStats::solves > 1)
+  long newton_solves = 0;          // newton solves in all (one per step where none halved)
 };
 
 // a run that blew up: "" while plausible, else why. diverged when the state is not finite, the energy is not

@@ -132,6 +132,7 @@ StepTrial check_step(const Scene& scene, Integrator integrator, double dt, doubl
   for (int k = 1; k <= steps; ++k) {
     sim.step(s, dt, integrator);
     trial.steps = k;
+    trial.halved += sim.last_step_stats().solves > 1 ? 1 : 0;
     if (!s.q.allFinite() || !s.qd.allFinite()) {
       why << "state not finite at t = " << s.t << " s";
       trial.failure = why.str();

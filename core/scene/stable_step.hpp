@@ -55,6 +55,7 @@ struct StepTrial {
   int steps = 0;                 // steps taken (fewer than asked when it failed early)
   double trajectory_error = 0.0; // max over steps and coordinates of |q − q_ref| / scale_k
   double energy_rise = 0.0;      // max over steps of (E − E_max of the reference) / E_scale
+  int halved = 0;                // implicit midpoint: steps whose newton solve was done in halves
 };
 
 // runs scene at step dt (s) for duration (s) with integrator and checks the criteria against ref.
