@@ -59,7 +59,7 @@ void parse_csv_rows(const std::string& text, std::size_t potential_column, std::
 }
 
 pb::array simulate(const PyScene& s, const pb::object& duration_arg, const pb::object& dt_arg, const pb::object& integrator_arg,
-                   int every, const pb::object& solver_arg) {
+                   int every, const pb::object& solver_arg, const pb::object& projection_arg) {
   const scene::Scene& sc = *s.scene;
   scene::SceneSettings settings = sc.settings;
   if (!dt_arg.is_none()) {
@@ -75,6 +75,10 @@ pb::array simulate(const PyScene& s, const pb::object& duration_arg, const pb::o
     if (!integrator_from_name(integrator_arg.cast<std::string>(), settings.integrator)) {
       throw pb::value_error("integrator: expected one of " + integrator_names());
     }
+  }
+  if (!projection_arg.is_none()) {
+    if (maximal) throw pb::value_error("energy_projection applies to the reduced solver only");
+    settings.energy_projection = projection_arg.cast<bool>();
   }
   const double duration = duration_arg.is_none() ? settings.duration : duration_arg.cast<double>();
   if (!(duration >= 0.0) || !std::isfinite(duration)) throw pb::value_error("duration must be ≥ 0 seconds");
@@ -102,7 +106,9 @@ pb::array simulate(const PyScene& s, const pb::object& duration_arg, const pb::o
     } else {
       SimulatorOptions options;
       options.loops = &sc.loops;
+      options.energy_projection = settings.energy_projection;
       Simulator sim(sc.model, sc.forces, options);
+      if (const std::string why = sim.unsupported(settings.integrator); !why.empty()) throw std::invalid_argument(why);
       SimulationState state = sc.initial;
       sim.apply_prescribed(state);
       // one row as simulate_to_csv writes it (core/scene/simulate.cpp)
@@ -228,8 +234,11 @@ void register_scene(pb::module_& m) {
       .def_property_readonly("duration", [](const PyScene& s) { return s.scene->settings.duration; }, "the scene's duration (s)")
       .def("simulate", &simulate, pb::arg("duration") = pb::none(), pb::arg("dt") = pb::none(),
            pb::arg("integrator") = pb::none(), pb::kw_only(), pb::arg("every") = 1, pb::arg("solver") = pb::none(),
+           pb::arg("energy_projection") = pb::none(),
            R"(simulates from the initial state for `duration` s (default: the scene's) with steps of dt (default:
 the scene's) and integrator 'euler' | 'symplectic' | 'rk4' | 'implicit_euler' | 'implicit_midpoint' (default: the scene's), keeping every k-th step.
+energy_projection=True holds the energy's balance after every step, for large steps (default: the scene's
+settings.energy_projection; docs/dynamics.md).
 
 Returns a structured array, one row per kept step, with the columns of `jointsmith-cli simulate`'s csv:
 t, q:<coordinate>…, qd:<coordinate>…, kinetic, potential, energy (their sum), px, py, pz, Lx, Ly, Lz, then
