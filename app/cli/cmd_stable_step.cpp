@@ -32,6 +32,16 @@ void print_trial(const scene::StepTrial& t) {
   std::printf("\n");
 }
 
+// implicit midpoint's work at a trial: the steps it halved, its solves and newton iterations per step (a
+// halved step is several solves: its "step" is not the step the dynamics was evaluated at)
+std::string newton_work(const scene::StepTrial& t) {
+  if (t.iterations == 0 || t.steps == 0) return {};
+  char text[160];
+  std::snprintf(text, sizeof text, "; newton: %d of %d steps halved, %.3g solves and %.3g iterations a step", t.halved,
+                t.steps, static_cast<double>(t.solves) / t.steps, static_cast<double>(t.iterations) / t.steps);
+  return text;
+}
+
 void run_stable_step(const StableStepCliOptions& o) {
   scene::Scene sc = scene::read_scene_file(o.scene);
   if (o.energy_projection) sc.settings.energy_projection = true;
@@ -79,15 +89,20 @@ void run_stable_step(const StableStepCliOptions& o) {
                   r.trials.front().failure.c_str());
       continue;
     }
+    std::string work;
+    for (const scene::StepTrial& t : r.trials) {
+      if (t.dt == r.dt && t.stable) work = newton_work(t);
+    }
     if (r.capped) {
-      std::printf("%s: largest stable step >= %.6g s (the --max-dt cap, stable)\n", name, r.dt);
+      std::printf("%s: largest stable step >= %.6g s (the --max-dt cap, stable%s)\n", name, r.dt, work.c_str());
       continue;
     }
     std::string why;
     for (const scene::StepTrial& t : r.trials) {
       if (t.dt == r.unstable_dt) why = t.failure;
     }
-    std::printf("%s: largest stable step %.6g s (unstable at %.6g s: %s)\n", name, r.dt, r.unstable_dt, why.c_str());
+    std::printf("%s: largest stable step %.6g s (unstable at %.6g s: %s%s)\n", name, r.dt, r.unstable_dt, why.c_str(),
+                work.c_str());
   }
 }
 

@@ -133,6 +133,8 @@ StepTrial check_step(const Scene& scene, Integrator integrator, double dt, doubl
     sim.step(s, dt, integrator);
     trial.steps = k;
     trial.halved += sim.last_step_stats().solves > 1 ? 1 : 0;
+    trial.solves += sim.last_step_stats().solves;
+    trial.iterations += sim.last_step_stats().iterations;
     if (!s.q.allFinite() || !s.qd.allFinite()) {
       why << "state not finite at t = " << s.t << " s";
       trial.failure = why.str();

@@ -56,6 +56,8 @@ struct StepTrial {
   double trajectory_error = 0.0; // max over steps and coordinates of |q − q_ref| / scale_k
   double energy_rise = 0.0;      // max over steps of (E − E_max of the reference) / E_scale
   int halved = 0;                // implicit midpoint: steps whose newton solve was done in halves
+  long solves = 0;               // implicit midpoint: newton solves in all (steps + the halves' extra ones)
+  long iterations = 0;           // implicit midpoint: newton iterations (dynamics evaluations) in all
 };
 
 // runs scene at step dt (s) for duration (s) with integrator and checks the criteria against ref.

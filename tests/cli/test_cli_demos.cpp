@@ -79,6 +79,32 @@ TEST(CliImplicit, LoopsAreSteppedByTheImplicitIntegrators) {
   EXPECT_NE(all.out.find("implicit_midpoint: largest stable step"), std::string::npos) << all.out;
 }
 
+// session 19: --energy-projection on simulate and stable-step; implicit midpoint's halved steps are reported
+// (the beads at 100 ms: newton cannot solve some whole steps), and a compliant loop refuses the projection
+TEST(CliEnergyProjection, SimulateAndStableStepHoldTheEnergyAndReportHalvedSteps) {
+  const auto csv = cli_temp("beads_projected.csv");
+  const CliRun sim = cli("simulate resources/demos/beads.json --integrator implicit_midpoint --dt 0.1 --duration 2 "
+                         "--energy-projection -o '" + csv.string() + "'");
+  ASSERT_EQ(sim.exit_code, 0) << sim.out << sim.err;
+  EXPECT_NE(sim.out.find("steps were solved in halves"), std::string::npos) << sim.out;
+  EXPECT_EQ(sim.out.find("warning"), std::string::npos) << sim.out;
+  std::filesystem::remove(csv);
+  const CliRun step = cli("stable-step resources/demos/beads.json --integrator implicit_midpoint --start-dt 0.1 "
+                          "--max-dt 0.1 --duration 2 --trajectory-tolerance 0 --energy-projection -v");
+  ASSERT_EQ(step.exit_code, 0) << step.out << step.err;
+  EXPECT_NE(step.out.find("the --max-dt cap, stable; newton: "), std::string::npos) << step.out;
+  EXPECT_NE(step.out.find("steps in halves"), std::string::npos) << step.out;
+  const CliRun plain = cli("stable-step resources/demos/beads.json --integrator implicit_midpoint --start-dt 0.1 "
+                           "--max-dt 0.1 --duration 2 --trajectory-tolerance 0 -v");
+  ASSERT_EQ(plain.exit_code, 0) << plain.out << plain.err;
+  EXPECT_EQ(plain.out.find("the --max-dt cap, stable"), std::string::npos) << plain.out;  // energy without it
+  const CliRun refused = cli("simulate resources/scenes/double_spline.json --energy-projection --duration 0.01 -o '" +
+                             csv.string() + "'");
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_NE(refused.err.find("compliant loops"), std::string::npos) << refused.err;
+  EXPECT_FALSE(std::filesystem::exists(csv));
+}
+
 TEST(CliStableStep, BadIntegratorIsRejected) {
   const CliRun r = cli("stable-step resources/demos/beads.json --integrator verlet");
   EXPECT_NE(r.exit_code, 0);
