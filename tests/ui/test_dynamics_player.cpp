@@ -48,6 +48,15 @@ std::vector<double> run_energy(js::Integrator integrator, int frames) {
   return total;
 }
 
+// writes j to path and opens it as a project (an empty load when the file cannot be written)
+ProjectLoad load_project_json(const QString& path, const nlohmann::json& j) {
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) return {};
+  f.write(QByteArray::fromStdString(j.dump()));
+  f.close();
+  return load_project(path);
+}
+
 double drift(const std::vector<double>& total) {
   double worst = 0.0;
   for (double e : total) worst = std::max(worst, std::abs(e - total.front()));
@@ -79,12 +88,7 @@ TEST(DynamicsPlayer, ImplicitIntegratorsAreSettingsOfTheDocumentAndItsProject) {
   // a name no integrator has is refused where it is read, naming the key and the known names
   saved["simulation"]["integrator"] = "verlet";
   const QString bad = dir.filePath(QStringLiteral("verlet.jsproj"));
-  {
-    QFile f(bad);
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray::fromStdString(saved.dump()));
-  }
-  const ProjectLoad refused = load_project(bad);
+  const ProjectLoad refused = load_project_json(bad, saved);
   EXPECT_FALSE(refused.data);
   EXPECT_TRUE(refused.error.contains(QLatin1String("integrator"))) << refused.error.toStdString();
   EXPECT_TRUE(refused.error.contains(QLatin1String("verlet"))) << refused.error.toStdString();
@@ -160,12 +164,7 @@ TEST(DynamicsPlayer, TheEnergyProjectionHoldsAFrameSizedStepAndIsSaved) {
   EXPECT_TRUE(back.data->simulation.energy_projection);
   saved["simulation"].erase("energy_projection");
   const QString old = dir.filePath(QStringLiteral("old.jsproj"));
-  {
-    QFile f(old);
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray::fromStdString(saved.dump()));
-  }
-  const ProjectLoad before = load_project(old);
+  const ProjectLoad before = load_project_json(old, saved);
   ASSERT_TRUE(before.data) << before.error.toStdString();
   EXPECT_FALSE(before.data->simulation.energy_projection);
 }
@@ -242,12 +241,7 @@ TEST(DynamicsPlayer, TheMaximalSolverRefusesWhatItCannotRunAndIsSaved) {
   EXPECT_TRUE(back.data->simulation.maximal_solver);
   saved["simulation"]["solver"] = "featherstone";
   const QString bad = dir.filePath(QStringLiteral("bad.jsproj"));
-  {
-    QFile f(bad);
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray::fromStdString(saved.dump()));
-  }
-  const ProjectLoad refused = load_project(bad);
+  const ProjectLoad refused = load_project_json(bad, saved);
   EXPECT_FALSE(refused.data);
   EXPECT_TRUE(refused.error.contains(QLatin1String("/simulation/solver"))) << refused.error.toStdString();
   // back to the reduced solver: one undo step undoes the choice
@@ -552,12 +546,7 @@ TEST(DynamicsPlayer, TheMaximalSolverRefusesKeyedJointsAndTheOptionIsSaved) {
   // a project from before the option follows the timeline
   saved["simulation"].erase("follow_timeline");
   const QString old = dir.filePath(QStringLiteral("old.jsproj"));
-  {
-    QFile f(old);
-    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
-    f.write(QByteArray::fromStdString(saved.dump()));
-  }
-  const ProjectLoad before = load_project(old);
+  const ProjectLoad before = load_project_json(old, saved);
   ASSERT_TRUE(before.data) << before.error.toStdString();
   EXPECT_TRUE(before.data->simulation.follow_timeline);
 }

@@ -5,7 +5,9 @@
 #include <random>
 
 #include "core/dynamics/algorithms.hpp"
+#include "core/dynamics/examples.hpp"
 #include "core/dynamics/multibody.hpp"
+#include "core/dynamics/simulator.hpp"
 #include "core/joints/elliptic_joint.hpp"
 #include "core/joints/lower_pairs.hpp"
 #include "core/joints/spline_curve_joint.hpp"
@@ -13,6 +15,33 @@
 #include "tests/core/dynamics/test_joints.hpp"
 
 namespace js::test {
+
+// three c⁴ ring joints in series under gravity (smooth enough for clean convergence orders): the chain of
+// the implicit integrators' and the energy projection's tests
+inline MultibodyModel ring_chain() {
+  MultibodyModel model;
+  for (int i = 0; i < 3; ++i) {
+    auto ring = example_ring_joint(8, 0.12, 0.4, 6);
+    if (i > 0) ring->set_offsets(SE3::translation(Vec3(0, 0, -0.1)), SE3::identity());
+    model.add_body("b" + std::to_string(i), i - 1, ring,
+                   BodyInertia::box(1.0 - 0.2 * i, Vec3(0.05, 0.04, 0.1), Vec3(0.02, 0, -0.08)));
+  }
+  return model;
+}
+
+// its start: q spread over the rings, every rate 1
+inline SimulationState ring_chain_start(const MultibodyModel& model) {
+  SimulationState s;
+  s.q = Eigen::VectorXd::LinSpaced(model.nq(), 0.3, 1.1);
+  s.qd = Eigen::VectorXd::Constant(model.nq(), 1.0);
+  return s;
+}
+
+// kinetic + potential at s
+inline double total_energy(Simulator& sim, const SimulationState& s) {
+  const MechanicalState m = sim.measure(s);
+  return m.kinetic + m.potential;
+}
 
 // a random open cubic spline curve joint on [-1.2, 1.2] through num_frames control frames.
 inline std::unique_ptr<SplineCurveJoint> random_spline_curve(std::mt19937& rng, int num_frames = 6) {

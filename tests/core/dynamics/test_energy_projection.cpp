@@ -11,6 +11,7 @@
 #include "core/dynamics/examples.hpp"
 #include "core/dynamics/simulator.hpp"
 #include "core/scene/scene_file.hpp"
+#include "tests/core/dynamics/dynamics_test_util.hpp"
 #include "tests/support/alloc_counter.hpp"
 
 namespace js {
@@ -19,34 +20,10 @@ namespace energy_projection_test {
 const std::string kDemos = std::string(JS_SOURCE_DIR) + "/resources/demos/";
 const std::string kScenes = std::string(JS_SOURCE_DIR) + "/resources/scenes/";
 
-double energy(Simulator& sim, const SimulationState& s) {
-  const MechanicalState m = sim.measure(s);
-  return m.kinetic + m.potential;
-}
-
-// three ring joints in series under gravity
-MultibodyModel chain() {
-  MultibodyModel model;
-  for (int i = 0; i < 3; ++i) {
-    auto ring = example_ring_joint(8, 0.12, 0.4, 6);
-    if (i > 0) ring->set_offsets(SE3::translation(Vec3(0, 0, -0.1)), SE3::identity());
-    model.add_body("b" + std::to_string(i), i - 1, ring,
-                   BodyInertia::box(1.0 - 0.2 * i, Vec3(0.05, 0.04, 0.1), Vec3(0.02, 0, -0.08)));
-  }
-  return model;
-}
-
-SimulationState start(const MultibodyModel& model) {
-  SimulationState s;
-  s.q = Eigen::VectorXd::LinSpaced(model.nq(), 0.3, 1.1);
-  s.qd = Eigen::VectorXd::Constant(model.nq(), 1.0);
-  return s;
-}
-
 // on a frame spinning at a constant rate about gravity the total energy swings while h stays: its drift
 // is rk4's error, shrinking at its order (the ring chain's c⁴ splines keep the dynamics smooth)
 TEST(EnergyProjection, JacobiIntegralIsConservedOnASpinningFrame) {
-  MultibodyModel model = chain();
+  MultibodyModel model = test::ring_chain();
   const Twist w = make_twist(Vec3(0, 0, 2.0), Vec3::Zero());
   model.root_trajectory = [w](double t) {
     RootState st;
@@ -58,13 +35,13 @@ TEST(EnergyProjection, JacobiIntegralIsConservedOnASpinningFrame) {
   double drift[2] = {0.0, 0.0}, e_low = 0.0, e_high = 0.0;
   for (int run = 0; run < 2; ++run) {
     Simulator sim(model, forces);
-    SimulationState s = start(model);
+    SimulationState s = test::ring_chain_start(model);
     const double h0 = sim.jacobi_integral(s);
-    e_low = e_high = energy(sim, s);
+    e_low = e_high = test::total_energy(sim, s);
     while (s.t < 2.0) {
       sim.step(s, run == 0 ? 2e-3 : 1e-3, Integrator::RK4);
       drift[run] = std::max(drift[run], std::abs(sim.jacobi_integral(s) - h0));
-      const double e = energy(sim, s);
+      const double e = test::total_energy(sim, s);
       e_low = std::min(e_low, e);
       e_high = std::max(e_high, e);
     }
@@ -88,8 +65,8 @@ TEST(EnergyProjection, AnAccurateRunBarelyProjects) {
   std::vector<Case> cases;
   {
     Case c{"chain", {}, 2.5e-4};
-    c.scene.model = chain();
-    c.scene.initial = start(c.scene.model);
+    c.scene.model = test::ring_chain();
+    c.scene.initial = test::ring_chain_start(c.scene.model);
     c.scene.forces.joint_damping = 0.05;
     c.scene.forces.motors.push_back(CoordinateMotor{1, 0.05, [](double t) { return 0.2 * std::sin(3.0 * t); }});
     c.scene.forces.external.push_back(ExternalForce{2, Vec3(0.01, 0, -0.05), Vec3(1.5, -0.5, 0.3), Vec3(0, 0.1, 0)});
@@ -123,17 +100,17 @@ TEST(EnergyProjection, AnAccurateRunBarelyProjects) {
 // at 20 ms symplectic euler's energy swings by percent; projected it stays at its start, and the motion
 // stays near the accurate one over the first half second
 TEST(EnergyProjection, ALargeStepHoldsTheEnergy) {
-  const MultibodyModel model = chain();
+  const MultibodyModel model = test::ring_chain();
   const ForceSet forces;
   Simulator plain(model, forces), projected(model, forces, SimulatorOptions{.energy_projection = true});
-  SimulationState a = start(model), b = a;
-  const double e0 = energy(plain, a);
+  SimulationState a = test::ring_chain_start(model), b = a;
+  const double e0 = test::total_energy(plain, a);
   double plain_error = 0.0, projected_error = 0.0;
   while (a.t < 3.0) {
     plain.step(a, 0.02, Integrator::SymplecticEuler);
     projected.step(b, 0.02, Integrator::SymplecticEuler);
-    plain_error = std::max(plain_error, std::abs(energy(plain, a) - e0));
-    projected_error = std::max(projected_error, std::abs(energy(projected, b) - e0));
+    plain_error = std::max(plain_error, std::abs(test::total_energy(plain, a) - e0));
+    projected_error = std::max(projected_error, std::abs(test::total_energy(projected, b) - e0));
   }
   std::printf("symplectic at 20 ms: energy error %.3g J plain, %.3g J projected (of %.4g J)\n", plain_error,
               projected_error, e0);
@@ -147,15 +124,15 @@ TEST(EnergyProjection, ImpulsesOnlyLowerTheBudget) {
   for (Integrator integrator : {Integrator::SymplecticEuler, Integrator::ImplicitEuler}) {
     Simulator sim(sc.model, sc.forces, SimulatorOptions{.energy_projection = true});
     SimulationState s = sc.initial;
-    const double e0 = energy(sim, s);
+    const double e0 = test::total_energy(sim, s);
     double highest = e0;
     int impacts = 0;
     while (s.t < 3.0) {
       sim.step(s, 0.02, integrator);
       impacts += sim.engaged_constraints() > 0;
-      highest = std::max(highest, energy(sim, s));
+      highest = std::max(highest, test::total_energy(sim, s));
       if (sim.engaged_constraints() > 0) {
-        EXPECT_LE(sim.energy_budget(), energy(sim, s) + 1e-9) << "the budget never sits above an impulse's result";
+        EXPECT_LE(sim.energy_budget(), test::total_energy(sim, s) + 1e-9) << "the budget never sits above an impulse's result";
       }
     }
     std::printf("knee %s: %d steps on a stop, energy %.4f -> highest %.4f J\n", integrator_name(integrator), impacts,
@@ -170,12 +147,12 @@ TEST(EnergyProjection, LettersAtFiveMilliseconds) {
   const scene::Scene sc = scene::read_scene_file(kDemos + "letters.json");
   Simulator sim(sc.model, sc.forces, SimulatorOptions{.energy_projection = true});
   SimulationState s = sc.initial;
-  const double e0 = energy(sim, s);
+  const double e0 = test::total_energy(sim, s);
   double highest = e0;
   while (s.t < 3.0) {
     sim.step(s, 0.005, Integrator::ImplicitEuler);
     ASSERT_TRUE(s.q.allFinite() && s.qd.allFinite()) << "t = " << s.t;
-    highest = std::max(highest, energy(sim, s));
+    highest = std::max(highest, test::total_energy(sim, s));
   }
   std::printf("letters at 5 ms: energy %.4f -> highest %.4f J\n", e0, highest);
   EXPECT_LE(highest, e0 + 1e-6 * std::abs(e0));
@@ -183,10 +160,10 @@ TEST(EnergyProjection, LettersAtFiveMilliseconds) {
 
 // a state that is not the last step's result (an edit, a scrub) starts a new budget from its own h
 TEST(EnergyProjection, AnEditedStateStartsANewBudget) {
-  const MultibodyModel model = chain();
+  const MultibodyModel model = test::ring_chain();
   const ForceSet forces;
   Simulator sim(model, forces, SimulatorOptions{.energy_projection = true});
-  SimulationState s = start(model);
+  SimulationState s = test::ring_chain_start(model);
   for (int k = 0; k < 20; ++k) sim.step(s, 0.01, Integrator::SymplecticEuler);
   const double before = sim.energy_budget();
   s.qd *= 0.5;
@@ -194,7 +171,7 @@ TEST(EnergyProjection, AnEditedStateStartsANewBudget) {
   sim.step(s, 0.01, Integrator::SymplecticEuler);
   EXPECT_LT(edited, before - 0.01);
   EXPECT_NEAR(sim.energy_budget(), edited, 1e-9 * std::abs(edited));
-  EXPECT_NEAR(energy(sim, s), edited, 1e-9 * std::abs(edited));
+  EXPECT_NEAR(test::total_energy(sim, s), edited, 1e-9 * std::abs(edited));
 }
 
 TEST(EnergyProjection, CompliantLoopsAreRefused) {

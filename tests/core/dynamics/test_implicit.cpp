@@ -18,33 +18,10 @@ namespace {
 const std::string kDemos = std::string(JS_SOURCE_DIR) + "/resources/demos/";
 const std::string kScenes = std::string(JS_SOURCE_DIR) + "/resources/scenes/";
 
-double energy(Simulator& sim, const SimulationState& s) {
-  const MechanicalState m = sim.measure(s);
-  return m.kinetic + m.potential;
-}
-
-// three ring joints in series, undamped and undriven (c⁴ splines: smooth enough for clean orders)
-MultibodyModel chain() {
-  MultibodyModel model;
-  for (int i = 0; i < 3; ++i) {
-    auto ring = example_ring_joint(8, 0.12, 0.4, 6);
-    if (i > 0) ring->set_offsets(SE3::translation(Vec3(0, 0, -0.1)), SE3::identity());
-    model.add_body("b" + std::to_string(i), i - 1, ring, BodyInertia::box(1.0 - 0.2 * i, Vec3(0.05, 0.04, 0.1), Vec3(0.02, 0, -0.08)));
-  }
-  return model;
-}
-
-SimulationState start(const MultibodyModel& model) {
-  SimulationState s;
-  s.q = Eigen::VectorXd::LinSpaced(model.nq(), 0.3, 1.1);
-  s.qd = Eigen::VectorXd::Constant(model.nq(), 1.0);
-  return s;
-}
-
 // the state after T seconds at step h
 SimulationState run(const MultibodyModel& model, const ForceSet& forces, Integrator integrator, double h, double T) {
   Simulator sim(model, forces);
-  SimulationState s = start(model);
+  SimulationState s = test::ring_chain_start(model);
   const int steps = static_cast<int>(std::lround(T / h));
   for (int k = 0; k < steps; ++k) sim.step(s, h, integrator);
   return s;
@@ -67,7 +44,7 @@ TEST(Implicit, NamesRoundTrip) {
 
 // global error against a fine rk4 run: first order for linearly implicit euler, second for implicit midpoint
 TEST(Implicit, ConvergenceOrders) {
-  const MultibodyModel model = chain();
+  const MultibodyModel model = test::ring_chain();
   ForceSet forces;
   forces.joint_damping = 0.05;
   const double T = 0.5;
@@ -85,11 +62,11 @@ TEST(Implicit, ConvergenceOrders) {
 // implicit midpoint in (q, p) is symplectic: on an undamped chain the energy error stays small and does not
 // drift over 100 s at 10 ms (at 20 ms this fast chain leaves the method's accurate range: |ΔE| 0.28 J)
 TEST(Implicit, MidpointKeepsEnergyWithoutDrift) {
-  const MultibodyModel model = chain();
+  const MultibodyModel model = test::ring_chain();
   const ForceSet forces;
   Simulator sim(model, forces);
-  SimulationState s = start(model);
-  const double E0 = energy(sim, s);
+  SimulationState s = test::ring_chain_start(model);
+  const double E0 = test::total_energy(sim, s);
   const double h = 0.01;
   const int steps = 10000;  // 100 s
   double first = 0.0, last = 0.0, worst = 0.0;
@@ -101,7 +78,7 @@ TEST(Implicit, MidpointKeepsEnergyWithoutDrift) {
     iterations += sim.last_step_stats().iterations;
     ASSERT_TRUE(sim.last_step_stats().converged) << "step " << k << " residual " << sim.last_step_stats().residual;
     worst_iterations = std::max(worst_iterations, sim.last_step_stats().iterations);
-    const double e = energy(sim, s) - E0;
+    const double e = test::total_energy(sim, s) - E0;
     worst = std::max(worst, std::abs(e));
     if (k < steps / 10) first += e / (steps / 10);
     if (k >= steps - steps / 10) last += e / (steps / 10);
@@ -136,7 +113,7 @@ TEST(Implicit, LinearlyImplicitEulerNeverGainsEnergyOnPendulums) {
       double highest = E0, lowest = E0;
       while (s.t < 3.0) {
         sim.step(s, h, Integrator::ImplicitEuler);
-        const double e = energy(sim, s);
+        const double e = test::total_energy(sim, s);
         highest = std::max(highest, e);
         lowest = std::min(lowest, e);
       }
@@ -155,11 +132,11 @@ TEST(Implicit, KneeDemoAtTwentyMilliseconds) {
   for (Integrator integrator : {Integrator::ImplicitEuler, Integrator::ImplicitMidpoint}) {
     Simulator sim(sc.model, sc.forces);
     SimulationState s = sc.initial;
-    const double E0 = energy(sim, s);
+    const double E0 = test::total_energy(sim, s);
     double highest = E0;
     while (s.t < 3.0) {
       sim.step(s, 0.02, integrator);
-      highest = std::max(highest, energy(sim, s));
+      highest = std::max(highest, test::total_energy(sim, s));
       for (int k = 0; k < sc.model.nq(); ++k) {
         const Coordinate& c = sc.model.coordinate_info(k);
         ASSERT_GE(s.q[k], c.min - 1e-9);
