@@ -67,6 +67,9 @@ void run_simulate(const SimulateOptions& o) {
   if (!maximal && !o.compare && o.stabilization >= 0.0) {
     throw std::invalid_argument("--stabilization applies to --solver maximal (or --compare) only");
   }
+  if (maximal && !o.compare && o.energy_projection) {
+    throw std::invalid_argument("--energy-projection applies to the reduced solver only (or --compare)");
+  }
   if (maximal && o.reactions) {
     throw std::invalid_argument("--reactions needs the reduced solver (the maximal one does not compute joint wrenches)");
   }

@@ -139,6 +139,12 @@ std::string Simulator::unsupported([[maybe_unused]] Integrator integrator) const
     return "energy projection cannot hold a scene with compliant loops (their springs and damping are not in "
            "its energy balance); make the loops hard (compliance 0) or turn the projection off";
   }
+  if (options_.energy_projection && !hard_loop_rows_.empty() &&
+      (!model_.prescribed().empty() || !model_.root_is_fixed())) {
+    return "energy projection cannot hold a driven scene (prescribed coordinates or a moving root) with closed "
+           "loops, couplers or rolling contacts: scaling the free rates would open them, and the drive works "
+           "through them; turn the projection off";
+  }
   return "";
 }
 
@@ -170,6 +176,8 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
   dt_ = dt;
   if (limits) q_start_ = s.q;
   stats_ = StepStats{};
+  midpoint_totals_ = StepStats{};
+  midpoint_totals_.solves = 0;
   corners_crossed_ = 0;
   if (options_.energy_projection) begin_energy_step(s);
   if (corners_.empty()) {
@@ -177,13 +185,20 @@ void Simulator::step(SimulationState& s, double dt, Integrator integrator) {
   } else {
     advance_through_corners(s, dt, integrator);
   }
+  // the projection takes the energy a limit or lock impulse removes out of its budget: h around it
+  double h_before_limits = 0.0;
+  if (limits && options_.energy_projection) h_before_limits = jacobi_at(s.t, s.q, s.qd);
   if (limits) enforce_limits(s, q_start_);
   // rolling contacts have no position to restore: their slip is taken out of q̇ at each step's end, so it
   if (loops_ && (!options_.loops->rolling().empty() || integrator == Integrator::ImplicitEuler)) {
     forward_kinematics(model_, data_, s.t, s.q, s.qd, Eigen::VectorXd(), KinematicsLevel::Velocity);
     loops_->project_velocities(model_, data_, s.t, s.q, s.qd);
   }
-  if (options_.energy_projection) hold_energy_balance(s, dt, engaged_count_ > 0 || corners_crossed_ > 0);
+  if (integrator == Integrator::ImplicitMidpoint) stats_ = midpoint_totals_;  // every segment's solves
+  if (options_.energy_projection) {
+    const double before = limits && engaged_count_ > 0 ? h_before_limits : std::numeric_limits<double>::infinity();
+    hold_energy_balance(s, dt, corners_crossed_ > 0, before);
+  }
 }
 
 void Simulator::advance(SimulationState& s, double dt, Integrator integrator) {
@@ -223,9 +238,15 @@ void Simulator::advance(SimulationState& s, double dt, Integrator integrator) {
     }
     case Integrator::ImplicitEuler: implicit_euler(s, dt); break;
     case Integrator::ImplicitMidpoint: {
+      // a step cut at corners is several segments: the step's totals add them up
       StepStats total;
       total.solves = 0;
       total.converged = midpoint_halving(s, dt, 0, total);
+      midpoint_totals_.iterations += total.iterations;
+      midpoint_totals_.jacobians += total.jacobians;
+      midpoint_totals_.solves += total.solves;
+      midpoint_totals_.residual = std::max(midpoint_totals_.residual, total.residual);
+      midpoint_totals_.converged = midpoint_totals_.converged && total.converged;
       stats_ = total;
       break;
     }

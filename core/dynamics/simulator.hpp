@@ -58,7 +58,9 @@ struct SimulatorOptions {
   // hold the energy balance (issue 17, large steps; simulator_energy.cpp): after every step the free
   // coordinates' rates are scaled so that the jacobi integral h = Σ q̇ ∂L/∂q̇ − L (the total energy when
   // nothing is driven) follows its balance ḣ = q̇·τ_nc − ∂L/∂t (τ_nc: damping, motors, external forces);
-  // limit, lock and corner impulses only lower it. any integrator; refused with compliant loops.
+  // limit, lock and corner impulses only lower it. any integrator; refused with compliant loops, and with
+  // loops, couplers or rolling contacts in a driven scene. the balance's forces are copied when the
+  // simulator is built: changing the ForceSet or the gravity afterwards needs a new simulator.
   bool energy_projection = false;
 };
 
@@ -204,7 +206,10 @@ class Simulator {
   double jacobi_at(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
   double balance_rate(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& qd);
   void begin_energy_step(const SimulationState& s);
-  void hold_energy_balance(SimulationState& s, double dt, bool impulses);
+  // corner: a corner impulse in the step (the budget is then min(budget, h)); h_before_limits: h before the
+  // limit and lock impulses (infinity without them: their drop comes off the budget)
+  void hold_energy_balance(SimulationState& s, double dt, bool corner, double h_before_limits);
+  StepStats midpoint_totals_;  // implicit midpoint: the step's solves over its corner segments
   ForceSet nonconservative_;  // forces_ without the springs' stiffness
   bool balance_is_zero_ = true;  // nothing driven and nothing non-conservative: h is conserved
   double budget_ = 0.0;

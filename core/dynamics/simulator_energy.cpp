@@ -5,11 +5,13 @@
 // the projection is the standard one (hairer, lubich & wanner, geometric numerical integration, §iv.4;
 // dinev et al., "fepr", 2018, for real-time physics) along the rates only: h is quadratic in the free
 // rates without a linear term, h(q, s q̇) = U + s² K, so one square root finds s. the budget is integrated
-// (simpson's rule on the balance), not re-measured, so that the steps' errors do not accumulate; impulses
-// (limits, locks, corners) are dissipative and only lower it (a step with one skips the quadrature: its
-// cubic midpoint would straddle the jump).
+// (simpson's rule on the balance), not re-measured, so that the steps' errors do not accumulate. impulses
+// are dissipative: a limit or lock impulse's drop of h comes off the budget; a step with a corner impulse
+// skips the quadrature (its cubic midpoint would straddle the jump) and leaves the budget at most h. the
+// forces and gravity are read when the simulator is built (a change needs a new simulator).
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "core/dynamics/simulator.hpp"
 
@@ -85,10 +87,10 @@ void Simulator::begin_energy_step(const SimulationState& s) {
   energy_qd0_ = s.qd;
 }
 
-void Simulator::hold_energy_balance(SimulationState& s, double dt, bool impulses) {
+void Simulator::hold_energy_balance(SimulationState& s, double dt, bool corner, double h_before_limits) {
   stats_.energy_scale = 1.0;
   if (!budget_valid_ || !s.q.allFinite() || !s.qd.allFinite()) return;
-  if (!balance_is_zero_ && !impulses) {
+  if (!balance_is_zero_ && !corner) {
     // the balance over the step by simpson's rule at the start, the end and the cubic hermite midpoint of
     // both ends' (q, q̇): fourth order, so that an accurate integrator is not steered by a cruder budget, and
     // two of its three nodes are the integrator's own states (gauss–legendre's two interpolated nodes lost
@@ -101,7 +103,12 @@ void Simulator::hold_energy_balance(SimulationState& s, double dt, bool impulses
     budget_ += dt / 6.0 * (begin + 4.0 * middle + end);
   }
   const double h = jacobi_at(s.t, s.q, s.qd);
-  if (impulses) budget_ = std::min(budget_, h);
+  // limits and locks: whatever their enforcement did to h goes into the budget too — the inelastic impulse's
+  // loss, and the change of potential from putting q back on a bound or on its locked value (which can be a
+  // gain: a locked link that sagged during the step is lifted back), so the projection never fights them. a
+  // corner impulse in the step: its energy is not measured apart, so the budget is at most what the step left
+  if (h_before_limits < std::numeric_limits<double>::infinity()) budget_ += h - h_before_limits;
+  if (corner) budget_ = std::min(budget_, h);
   qd_tmp_ = s.qd;
   for (int k = 0; k < model_.nq(); ++k) {
     if (!model_.is_prescribed(k)) qd_tmp_[k] = 0.0;

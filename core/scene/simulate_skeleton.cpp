@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 
 #include "core/scene/maximal_run.hpp"
 #include "core/scene/skeleton_scene.hpp"
@@ -61,7 +62,9 @@ SolverComparison compare_solvers(const Scene& scene, const std::string& source, 
   SolverComparison c;
   // the maximal run is made first: it refuses a scene it cannot represent before any work
   MaximalRun maximal(scene, source, settings.stabilization);
-  Simulator sim(scene.model, scene.forces);
+  Simulator sim(scene.model, scene.forces,
+                SimulatorOptions{.loops = &scene.loops, .energy_projection = settings.energy_projection});
+  if (const std::string why = sim.unsupported(settings.integrator); !why.empty()) throw std::invalid_argument(why);
   SimulationState s = scene.initial;
   const MechanicalState m0 = sim.measure(s), n0 = maximal.measure();
   // both advance in lockstep, each step timed on its own

@@ -169,6 +169,49 @@ TEST(DynamicsPlayer, TheEnergyProjectionHoldsAFrameSizedStepAndIsSaved) {
   EXPECT_FALSE(before.data->simulation.energy_projection);
 }
 
+// regression (review): the projection's balance is built with the forces and gravity, so a change during a
+// projected run gets a new simulator: damping switched on takes energy out, gravity switched off does not
+// freeze the chain. and a scene that refuses the projection (a compliant loop) does not get it committed
+TEST(DynamicsPlayer, TheEnergyProjectionFollowsSettingsChangedMidRunAndRefusalsAreNotCommitted) {
+  Document doc;
+  start_knee(doc);
+  DynamicsPlayer player(doc);
+  DynamicsSettings s = player.settings();
+  s.integrator = js::Integrator::RK4;
+  s.energy_projection = true;
+  ASSERT_TRUE(player.set_settings(s));
+  double kinetic = 0.0, total = 0.0;
+  QObject::connect(&player, &DynamicsPlayer::energy, [&](double, double k, double v) {
+    kinetic = k;
+    total = k + v;
+  });
+  for (int i = 0; i < 30; ++i) ASSERT_TRUE(player.advance(DynamicsPlayer::kFrame));
+  const double before = total;
+  s.damping = 0.5;
+  ASSERT_TRUE(player.set_settings(s));
+  for (int i = 0; i < 60; ++i) ASSERT_TRUE(player.advance(DynamicsPlayer::kFrame));
+  std::printf("knee, projected, damping 0 -> 0.5 mid-run: energy %.4f -> %.4f J\n", before, total);
+  EXPECT_LT(total, before - 0.05);
+  s.damping = 0.0;
+  s.gravity = false;
+  ASSERT_TRUE(player.set_settings(s));
+  for (int i = 0; i < 30; ++i) ASSERT_TRUE(player.advance(DynamicsPlayer::kFrame));
+  EXPECT_GT(kinetic, 1e-3);  // still moving
+
+  Document loops;
+  const SceneLoad l = load_scene(QStringLiteral(JS_SOURCE_DIR "/resources/scenes/double_spline.json"));
+  ASSERT_TRUE(l.data) << l.error.toStdString();
+  loops.reset(*l.data, {});
+  DynamicsPlayer refused(loops);
+  QString message;
+  QObject::connect(&refused, &DynamicsPlayer::status_message, [&](const QString& m) { message = m; });
+  DynamicsSettings r = refused.settings();
+  r.energy_projection = true;
+  EXPECT_FALSE(refused.set_settings(r));
+  EXPECT_FALSE(loops.data().simulation.energy_projection);
+  EXPECT_TRUE(message.contains(QLatin1String("compliant loops"))) << message.toStdString();
+}
+
 // q of the opened scene after `frames` frames of 1/60 s with one solver (dt 2e-4 s, rk4 for the reduced one)
 Eigen::VectorXd run_scene(const char* scene, bool maximal, int frames, double* energy = nullptr) {
   Document doc;

@@ -92,7 +92,30 @@ DynamicsPlayer::DynamicsPlayer(Document& doc, QObject* parent) : QObject(parent)
 
 DynamicsPlayer::~DynamicsPlayer() = default;
 
+QString DynamicsPlayer::projection_refusal(const DynamicsSettings& s) const {
+  // on the run's scene, or on the document's (with its keyed joints prescribed) when no run is built
+  DocumentMultibody built;
+  const DocumentMultibody* mb = run_ ? &run_->mb : nullptr;
+  if (!mb) {
+    if (!build_document_multibody(doc_.data(), built).isEmpty()) return {};  // play will say why
+    int keyed = 0;
+    if (s.follow_timeline && !prescribe_timeline(doc_.data(), built, &keyed).isEmpty()) return {};
+    mb = &built;
+  }
+  const Simulator sim(mb->scene.model, mb->scene.forces,
+                      SimulatorOptions{.loops = &mb->scene.loops, .energy_projection = true});
+  const std::string why = sim.unsupported(s.integrator);
+  return why.empty() ? QString() : tr("Cannot hold the energy: %1").arg(QString::fromStdString(why));
+}
+
 bool DynamicsPlayer::set_settings(const DynamicsSettings& s, int merge_key) {
+  // a projection the scene refuses is not committed (the dock's box goes back)
+  if (s.energy_projection && !s.maximal_solver && !settings().energy_projection) {
+    if (const QString why = projection_refusal(s); !why.isEmpty()) {
+      emit status_message(why);
+      return false;
+    }
+  }
   // the run goes on with the new settings: this edit is ours
   writing_ = true;
   const auto r = set_simulation_settings(doc_, s, merge_key);
@@ -113,8 +136,9 @@ bool DynamicsPlayer::set_settings(const DynamicsSettings& s, int merge_key) {
   } else if (run_) {
     run_->mb.scene.model.gravity = settings().gravity ? run_->gravity : Vec3::Zero();
     run_->mb.scene.forces.joint_damping = settings().damping;
-    // the projection is the simulator's option: a new simulator goes on from the state shown
-    if (run_->energy_projection != settings().energy_projection && !make_simulator(*run_)) {
+    // the projection is the simulator's option and its balance copies the forces and gravity when it is
+    // built: a new simulator goes on from the state shown (its budget starts there)
+    if ((run_->energy_projection || settings().energy_projection) && !make_simulator(*run_)) {
       if (playing()) {
         timer_.stop();
         emit playing_changed(false);

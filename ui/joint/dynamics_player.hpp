@@ -99,6 +99,8 @@ class DynamicsPlayer : public QObject {
   bool build();
   // the run's simulator with the settings' options; false (and a status message) when it refuses them
   bool make_simulator(DynamicsRun& run);
+  // why the scene cannot take the energy projection with settings s ("" when it can)
+  QString projection_refusal(const DynamicsSettings& s) const;
   // energies and momenta of the run's state, from whichever solver steps it
   MechanicalState measure() const;
   void drop_run();
